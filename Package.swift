@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 mode plus the upcoming features the anchors turn on.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "galgen",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "galgen", targets: ["galgen"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // C libraries and shims: all libjpeg calls and every setjmp stay in C.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .target(
+            name: "CJPEGShim", dependencies: ["CLibJPEG"],
+            cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CGalgenSystem", cSettings: [.define("_GNU_SOURCE")]),
+
+        // Capability modules.
+        .target(
+            name: "GalgenCore",
+            dependencies: ["CGalgenSystem", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings),
+        .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "GalgenRendering",
+            dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: swiftSettings),
+        .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
+        .target(
+            name: "GalgenBuild",
+            dependencies: [
+                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache",
+                "GalgenRendering", "GalgenValidation",
+            ],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GalgenCLI",
+            dependencies: ["GalgenBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
+
+        // Sample generator and shared test helpers.
+        .target(name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging"], swiftSettings: swiftSettings),
+        .executableTarget(name: "galgen-samples", dependencies: ["GalgenTestSupport"], swiftSettings: swiftSettings),
+
+        // Tests mirror the modules.
+        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenConfigTests", dependencies: ["GalgenConfig", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenBuildTests",
+            dependencies: ["GalgenBuild", "GalgenTestSupport", "GalgenValidation"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenTestSupport"], swiftSettings: swiftSettings),
+    ]
+)

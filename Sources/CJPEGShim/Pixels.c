@@ -1,0 +1,135 @@
+/* Pixel kernels for RGB buffers: Lanczos-3 resampling, mean colour, EXIF orientation.
+   Plain C so that debug builds of galgen stay usable on large images. */
+#include "CJPEGShim.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double lanczos3(double x) {
+    if (x < 0) x = -x;
+    if (x < 1e-9) return 1.0;
+    if (x >= 3.0) return 0.0;
+    double px = M_PI * x;
+    return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
+}
+
+/* Filter taps for one axis: for output i, weights w[i*taps .. +taps) start at input first[i]. */
+typedef struct { int taps; int *first; float *w; } gg_axis;
+
+static int gg_axis_make(gg_axis *a, int in, int out) {
+    double scale = (double)in / (double)out;
+    double fscale = scale > 1.0 ? scale : 1.0;
+    double support = 3.0 * fscale;
+    a->taps = (int)ceil(support) * 2 + 1;
+    a->first = malloc(sizeof(int) * (size_t)out);
+    a->w = malloc(sizeof(float) * (size_t)out * (size_t)a->taps);
+    if (!a->first || !a->w) { free(a->first); free(a->w); return GG_ERR_NOMEM; }
+    for (int i = 0; i < out; i++) {
+        double center = (i + 0.5) * scale;
+        int lo = (int)floor(center - support);
+        int hi = (int)ceil(center + support);
+        if (lo < 0) lo = 0;
+        if (hi > in) hi = in;
+        if (hi - lo > a->taps) hi = lo + a->taps;
+        double sum = 0.0;
+        float *w = a->w + (size_t)i * a->taps;
+        for (int k = 0; k < a->taps; k++) w[k] = 0.0f;
+        for (int j = lo; j < hi; j++) {
+            double v = lanczos3((j + 0.5 - center) / fscale);
+            w[j - lo] = (float)v;
+            sum += v;
+        }
+        if (sum != 0.0) for (int k = 0; k < hi - lo; k++) w[k] = (float)(w[k] / sum);
+        a->first[i] = lo;
+    }
+    return GG_OK;
+}
+
+static void gg_axis_free(gg_axis *a) { free(a->first); free(a->w); }
+
+static unsigned char clamp8(float v) {
+    if (v <= 0.0f) return 0;
+    if (v >= 255.0f) return 255;
+    return (unsigned char)(v + 0.5f);
+}
+
+int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh) {
+    if (!src || !dst || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
+    gg_axis ax, ay;
+    if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
+    if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
+    float *tmp = malloc(sizeof(float) * (size_t)dw * (size_t)sh * 3);
+    if (!tmp) { gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM; }
+
+    /* horizontal: sw x sh -> dw x sh (float) */
+    for (int y = 0; y < sh; y++) {
+        const unsigned char *row = src + (size_t)y * sw * 3;
+        float *trow = tmp + (size_t)y * dw * 3;
+        for (int x = 0; x < dw; x++) {
+            const float *w = ax.w + (size_t)x * ax.taps;
+            int first = ax.first[x];
+            int n = ax.taps;
+            if (first + n > sw) n = sw - first;
+            float r = 0, g = 0, b = 0;
+            for (int k = 0; k < n; k++) {
+                const unsigned char *p = row + (size_t)(first + k) * 3;
+                r += w[k] * p[0]; g += w[k] * p[1]; b += w[k] * p[2];
+            }
+            trow[x * 3] = r; trow[x * 3 + 1] = g; trow[x * 3 + 2] = b;
+        }
+    }
+    /* vertical: dw x sh -> dw x dh */
+    size_t tstride = (size_t)dw * 3;
+    float *acc = malloc(sizeof(float) * tstride);
+    if (!acc) { free(tmp); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM; }
+    for (int y = 0; y < dh; y++) {
+        const float *w = ay.w + (size_t)y * ay.taps;
+        int first = ay.first[y];
+        int n = ay.taps;
+        if (first + n > sh) n = sh - first;
+        memset(acc, 0, sizeof(float) * tstride);
+        for (int k = 0; k < n; k++) {
+            const float *trow = tmp + (size_t)(first + k) * tstride;
+            float wk = w[k];
+            if (wk == 0.0f) continue;
+            for (size_t i = 0; i < tstride; i++) acc[i] += wk * trow[i];
+        }
+        unsigned char *drow = dst + (size_t)y * tstride;
+        for (size_t i = 0; i < tstride; i++) drow[i] = clamp8(acc[i]);
+    }
+    free(acc);
+    free(tmp);
+    gg_axis_free(&ax);
+    gg_axis_free(&ay);
+    return GG_OK;
+}
+
+void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]) {
+    unsigned long long s[3] = {0, 0, 0};
+    size_t n = (size_t)w * (size_t)h;
+    for (size_t i = 0; i < n; i++) { s[0] += src[i * 3]; s[1] += src[i * 3 + 1]; s[2] += src[i * 3 + 2]; }
+    for (int c = 0; c < 3; c++) rgb[c] = n ? (unsigned char)((s[c] + n / 2) / n) : 0;
+}
+
+int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsigned char *dst) {
+    if (!src || !dst || w <= 0 || h <= 0 || orientation < 1 || orientation > 8) return GG_ERR_ARGS;
+    int swap = orientation >= 5;
+    int ow = swap ? h : w;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            int dx, dy;
+            switch (orientation) {
+            case 2: dx = w - 1 - x; dy = y; break;              /* mirror horizontal */
+            case 3: dx = w - 1 - x; dy = h - 1 - y; break;      /* rotate 180 */
+            case 4: dx = x; dy = h - 1 - y; break;              /* mirror vertical */
+            case 5: dx = y; dy = x; break;                      /* transpose */
+            case 6: dx = h - 1 - y; dy = x; break;              /* rotate 90 clockwise */
+            case 7: dx = h - 1 - y; dy = w - 1 - x; break;      /* transverse */
+            case 8: dx = y; dy = w - 1 - x; break;              /* rotate 90 counter-clockwise */
+            default: dx = x; dy = y; break;
+            }
+            memcpy(dst + ((size_t)dy * ow + dx) * 3, src + ((size_t)y * w + x) * 3, 3);
+        }
+    }
+    return GG_OK;
+}

@@ -1,0 +1,58 @@
+#ifndef CJPEGSHIM_H
+#define CJPEGSHIM_H
+#include <stddef.h>
+
+/* Every libjpeg call and every setjmp/longjmp of galgen lives in this target. libjpeg's fatal
+   error hook longjmps back into these functions; it never reaches exit(). All state is on the
+   C stack, so the functions may run on several threads at once. Return codes: */
+enum {
+    GG_OK = 0,
+    GG_ERR_JPEG = -1,     /* libjpeg refused the data; message in errbuf */
+    GG_ERR_LIMIT = -2,    /* the header announces more pixels than allowed */
+    GG_ERR_NOMEM = -3,
+    GG_ERR_ARGS = -4
+};
+
+/* What the header says, read without decoding a pixel. */
+typedef struct {
+    int width;
+    int height;
+    int components;      /* components in the file: 1 gray, 3 YCbCr/RGB, 4 CMYK/YCCK */
+    int color_space;     /* libjpeg's J_COLOR_SPACE of the file */
+    int progressive;
+} gg_info;
+
+/* A decoded image: 8-bit interleaved RGB. Free pixels with gg_free. */
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    int warnings;        /* libjpeg warnings, e.g. premature end of data */
+    char warning[200];   /* the first warning's text */
+} gg_image;
+
+int gg_jpeg_info(const unsigned char *data, size_t len, gg_info *info, char *errbuf, size_t errlen);
+
+/* Decodes to RGB, scaled by 1/scale_denom in the DCT domain (1, 2, 4 or 8). Refuses with
+   GG_ERR_LIMIT, before decoding, when width*height exceeds max_pixels (0: no limit). */
+int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long long max_pixels,
+                   gg_image *out, char *errbuf, size_t errlen);
+
+/* Encodes RGB with optimised Huffman tables. app1 (may be NULL) is written as an APP1 marker;
+   galgen uses that only to make test and sample files carry EXIF. */
+int gg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, int progressive,
+                   const unsigned char *app1, size_t app1_len,
+                   unsigned char **outbuf, unsigned long *outlen, char *errbuf, size_t errlen);
+
+/* Resamples RGB with a separable Lanczos-3 filter. Returns GG_OK or GG_ERR_NOMEM/GG_ERR_ARGS. */
+int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh);
+
+/* Mean colour of an RGB image, written to rgb[0..2]. */
+void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]);
+
+/* Applies an EXIF orientation (1..8) to RGB. dst holds w*h*3 bytes; for 5..8 its width is h. */
+int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsigned char *dst);
+
+void gg_free(void *p);
+
+#endif

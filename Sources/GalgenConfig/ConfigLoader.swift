@@ -1,0 +1,131 @@
+public import GalgenCore
+import Foundation
+
+/// Reads `config.json` strictly: unknown keys, wrong types and bad values are errors that name
+/// the file, `line:column`, the key path and a fix.
+public struct ConfigLoader: Sendable {
+    private let fileSystem: any FileSystem
+
+    /// Creates a loader.
+    /// - Parameter fileSystem: Where the config file is read from.
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Loads and checks a config file.
+    /// - Parameter path: Absolute path of `config.json`.
+    /// - Returns: The checked config, with every relative path resolved against the file's folder.
+    /// - Throws: ``ConfigError``.
+    public func load(path: String) throws(ConfigError) -> SiteConfig {
+        let data: Data
+        do {
+            data = try fileSystem.readFile(at: path)
+        } catch {
+            if error.code == .notFound {
+                throw ConfigError(.fileNotFound, file: path, message: "no config file here",
+                                  hint: "run galgen in the folder that holds config.json, or pass --config PATH")
+            }
+            throw ConfigError(.unreadable, file: path, message: error.reason)
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(data: data, sourceName: path)
+        } catch {
+            throw ConfigError(.malformedJSON, file: path, position: (error.line, error.column),
+                              message: "malformed JSON: \(error.message)",
+                              hint: "config.json must be strict JSON: double quotes, no comments, no trailing commas")
+        }
+        return try decode(document, path: path)
+    }
+
+    /// Decodes a parsed config.
+    /// - Parameters:
+    ///   - document: The parsed JSON.
+    ///   - path: Absolute path of the config file (its folder resolves relative paths).
+    /// - Throws: ``ConfigError``.
+    public func decode(_ document: JSONDocument, path: String) throws(ConfigError) -> SiteConfig {
+        let base = Paths.directory(of: path)
+        var root = try ConfigReader(document.root, path: "", document: document)
+        let title = try root.string("title") ?? SiteConfig.Defaults.title
+        let description = try root.string("description")
+        let baseURL = try Self.baseURL(&root)
+        let language = try Self.language(&root)
+        let pageSize = try root.int("pageSize", range: 1...10_000) ?? SiteConfig.Defaults.pageSize
+        let widths = try Self.imageWidths(&root)
+        let quality = try root.int("jpegQuality", range: 1...100) ?? SiteConfig.Defaults.jpegQuality
+        let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
+        let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
+        let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
+        let templates = try root.string("templates", example: "\"Templates\"") ?? SiteConfig.Defaults.templates
+        let output = try root.string("output", example: "\"public\"")
+        let cache = try root.string("cache", example: "\".galgen/cache\"")
+        let sourcesNode = try root.require("sources", "[ { \"name\": …, \"type\": \"json\", … } ]")
+        guard case .array(let sourceNodes) = sourcesNode.value else {
+            throw root.error(.wrongType, sourcesNode, key: "sources",
+                             message: "expected an array of sources, found \(sourcesNode.value.kindName)",
+                             hint: "write \"sources\": [ { … }, … ]")
+        }
+        try root.finish()
+
+        var sources: [SourceConfig] = []
+        for (index, node) in sourceNodes.enumerated() {
+            let source = try SourceDecoder.decode(node, path: "sources[\(index)]", document: document, base: base)
+            if let earlier = sources.firstIndex(where: { $0.name == source.name }) {
+                throw ConfigReader.error(.invalidValue, at: node.offset, path: "sources[\(index)].name", document: document,
+                                         message: "the name \"\(source.name)\" is already used by sources[\(earlier)]",
+                                         hint: "give every source its own name")
+            }
+            sources.append(source)
+        }
+        return SiteConfig(
+            title: title, description: description, baseURL: baseURL, language: language, pageSize: pageSize,
+            imageWidths: widths, jpegQuality: quality, eagerImages: eager, maxPixels: maxPixels, maxSourceBytes: maxBytes,
+            templatesDirectory: Paths.resolve(templates, against: base),
+            outputDirectory: output.map { Paths.resolve($0, against: base) },
+            cacheDirectory: cache.map { Paths.resolve($0, against: base) },
+            sources: sources, configPath: path, baseDirectory: base)
+    }
+
+    private static func baseURL(_ root: inout ConfigReader) throws(ConfigError) -> String? {
+        guard let node = root.node("baseURL") else { return nil }
+        guard case .string(let text) = node.value, let url = WebURL.httpURL(text) else {
+            throw root.error(.invalidValue, node, key: "baseURL", message: "expected an absolute http(s) URL",
+                             hint: "e.g. \"baseURL\": \"https://example.org/gallery/\"")
+        }
+        return url.hasSuffix("/") ? url : url + "/"
+    }
+
+    private static func language(_ root: inout ConfigReader) throws(ConfigError) -> String {
+        guard let node = root.node("language") else { return SiteConfig.Defaults.language }
+        let parts = (node.value.scalarText ?? "").split(separator: "-", omittingEmptySubsequences: false)
+        let valid: Bool = {
+            guard case .string = node.value, let first = parts.first, (2...8).contains(first.count),
+                first.allSatisfy({ $0.isASCII && $0.isLetter })
+            else { return false }
+            return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        }()
+        guard valid, case .string(let tag) = node.value else {
+            throw root.error(.invalidValue, node, key: "language", message: "expected a language tag such as \"en\" or \"pt-BR\"",
+                             hint: "use a BCP 47 language tag")
+        }
+        return tag
+    }
+
+    private static func imageWidths(_ root: inout ConfigReader) throws(ConfigError) -> [Int] {
+        guard let node = root.node("imageWidths") else { return SiteConfig.Defaults.imageWidths }
+        guard case .array(let items) = node.value, !items.isEmpty, items.count <= 12 else {
+            throw root.error(.invalidValue, node, key: "imageWidths", message: "expected an array of 1 to 12 widths",
+                             hint: "e.g. \"imageWidths\": [160, 320, 640]")
+        }
+        var widths: [Int] = []
+        for (i, item) in items.enumerated() {
+            let w = try ConfigReader.integer(item, path: "imageWidths[\(i)]", range: 16...8192, document: root.document)
+            if widths.contains(w) {
+                throw ConfigReader.error(.invalidValue, at: item.offset, path: "imageWidths[\(i)]", document: root.document,
+                                         message: "the width \(w) is listed twice", hint: "list each width once")
+            }
+            widths.append(w)
+        }
+        return widths.sorted()
+    }
+}

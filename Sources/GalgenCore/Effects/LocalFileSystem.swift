@@ -1,0 +1,157 @@
+public import Foundation
+import CGalgenSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real file system, through POSIX calls.
+public struct LocalFileSystem: FileSystem {
+    /// Creates the live file system.
+    public init() {}
+
+    private static func error(_ operation: String, _ path: String, _ err: Int32 = errno) -> FileSystemError {
+        let code: FileSystemError.Code =
+            switch err {
+            case ENOENT: .notFound
+            case EACCES, EPERM: .permissionDenied
+            case ENOTDIR: .notADirectory
+            case EISDIR: .isADirectory
+            default: .ioError
+            }
+        return FileSystemError(code, operation: operation, path: path, reason: String(cString: strerror(err)))
+    }
+
+    public func readFile(at path: String) throws(FileSystemError) -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.error("read", path) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw Self.error("read", path) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw Self.error("read", path, EISDIR) }
+        var data = Data(capacity: max(Int(st.st_size), 0))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("read", path)
+            }
+            if n == 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+        }
+        return data
+    }
+
+    public func writeFileAtomically(_ data: Data, to path: String) throws(FileSystemError) {
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temp = (dir.isEmpty ? "." : dir) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.error("write", path) }
+        var ok = true
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0 && ok {
+            ok = false
+            failure = errno
+        }
+        guard ok else {
+            unlink(temp)
+            throw Self.error("write", path, failure)
+        }
+        guard Glibc.rename(temp, path) == 0 else {
+            let err = errno
+            unlink(temp)
+            throw Self.error("write", path, err)
+        }
+    }
+
+    public func createDirectory(at path: String) throws(FileSystemError) {
+        if kind(at: path) == .directory { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && kind(at: parent) == nil {
+            try createDirectory(at: parent)
+        }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw Self.error("create folder", path) }
+    }
+
+    public func kind(at path: String) -> FileKind? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    public func listDirectory(at path: String) throws(FileSystemError) -> [String] {
+        guard let dir = opendir(path) else { throw Self.error("list", path) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    public func listFilesRecursively(at path: String) throws(FileSystemError) -> [String] {
+        var result: [String] = []
+        func walk(_ relative: String) throws(FileSystemError) {
+            let full = relative.isEmpty ? path : path + "/" + relative
+            for name in try listDirectory(at: full) {
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                switch kind(at: path + "/" + rel) {
+                case .file: result.append(rel)
+                case .directory: try walk(rel)
+                default: break
+                }
+            }
+        }
+        try walk("")
+        return result.sorted()
+    }
+
+    public func remove(at path: String) throws(FileSystemError) {
+        guard let k = kind(at: path) else { return }
+        if k == .directory {
+            for name in try listDirectory(at: path) { try remove(at: path + "/" + name) }
+            if rmdir(path) != 0 && errno != ENOENT { throw Self.error("remove", path) }
+        } else if unlink(path) != 0 && errno != ENOENT {
+            throw Self.error("remove", path)
+        }
+    }
+
+    public func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        guard Glibc.rename(source, destination) == 0 else { throw Self.error("rename", "\(source) to \(destination)") }
+    }
+
+    public func exchange(_ a: String, _ b: String) throws(FileSystemError) -> Bool {
+        if CGalgenSystem_exchange(a, b) == 0 { return true }
+        let err = errno
+        if err == ENOSYS || err == EINVAL || err == EXDEV { return false }
+        throw Self.error("exchange", "\(a) and \(b)", err)
+    }
+
+    public func fileSize(at path: String) throws(FileSystemError) -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw Self.error("stat", path) }
+        return Int(st.st_size)
+    }
+}

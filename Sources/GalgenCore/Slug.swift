@@ -1,0 +1,40 @@
+import Foundation
+
+/// Turns record ids into URL-safe path segments.
+public enum Slug {
+    /// Longest slug galgen produces.
+    public static let maxLength = 80
+
+    /// A URL-safe form of `text`: lowercase ASCII letters, digits and single hyphens.
+    ///
+    /// Letters with accents lose the accent (`é` → `e`); everything else becomes a hyphen.
+    /// When nothing is left (an id in another script), the slug is `item-` plus the first 10 hex
+    /// digits of the text's SHA-256: stable, and unique enough that a clash is reported.
+    /// - Parameter text: The raw id.
+    /// - Returns: A non-empty slug of at most ``maxLength`` characters.
+    public static func make(_ text: String) -> String {
+        var out = ""
+        var pendingHyphen = false
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            let v = scalar.value
+            var ascii: UInt32?
+            switch v {
+            case 0x30...0x39, 0x61...0x7A: ascii = v
+            case 0x41...0x5A: ascii = v + 32
+            default:
+                // Accents split off by the decomposition vanish; anything else separates words.
+                if scalar.properties.generalCategory == .nonspacingMark { continue }
+            }
+            guard let ascii, let s = Unicode.Scalar(ascii) else {
+                pendingHyphen = true
+                continue
+            }
+            if out.count + (pendingHyphen ? 2 : 1) > maxLength { break }
+            if pendingHyphen && !out.isEmpty { out.append("-") }
+            pendingHyphen = false
+            out.unicodeScalars.append(s)
+        }
+        if out.isEmpty { return "item-" + String(ContentHash.sha256Hex(text).prefix(10)) }
+        return out
+    }
+}

@@ -1,0 +1,47 @@
+/// Checks for URLs that come from records and end up in `href` or `src` attributes.
+public enum WebURL {
+    /// `text` trimmed, when it is an absolute `http` or `https` URL with a host; nil otherwise.
+    ///
+    /// Rejects `javascript:`, `data:`, `file:`, protocol-relative `//host` and anything with
+    /// control characters or spaces, which browsers would strip or reinterpret.
+    /// - Parameter text: A URL from a record.
+    public static func httpURL(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace
+        let lower = trimmed.lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") {
+            rest = trimmed.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            rest = trimmed.dropFirst(7)
+        } else {
+            return nil
+        }
+        guard let first = rest.first, first != "/", first != "?", first != "#" else { return nil }
+        for scalar in trimmed.unicodeScalars where scalar.value <= 0x20 || scalar.value == 0x7F || scalar == "\\" {
+            return nil
+        }
+        return trimmed
+    }
+
+    /// The scheme of `text` (lowercased, without the colon), or nil when it has none.
+    /// - Parameter text: A URL or path.
+    public static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard let first = candidate.first, first.isASCII, first.isLetter,
+            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space and newlines.
+    public var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

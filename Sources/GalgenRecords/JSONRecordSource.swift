@@ -1,0 +1,85 @@
+public import GalgenCore
+public import GalgenConfig
+import Foundation
+
+/// Reads records from a local JSON file through a source's field mapping.
+public struct JSONRecordSource: Sendable {
+    private let fileSystem: any FileSystem
+    private let config: SourceConfig
+    private let baseDirectory: String
+
+    /// Creates a reader.
+    /// - Parameters:
+    ///   - config: The source's config.
+    ///   - baseDirectory: The config file's folder; local image paths are relative to it.
+    ///   - fileSystem: Where files are read from.
+    public init(config: SourceConfig, baseDirectory: String, fileSystem: any FileSystem) {
+        self.config = config
+        self.baseDirectory = baseDirectory
+        self.fileSystem = fileSystem
+    }
+
+    /// Reads the file and maps every record. Bad records become diagnostics; a file that cannot
+    /// be read or parsed at all is an error.
+    /// - Throws: ``RecordError``.
+    public func load() throws(RecordError) -> RecordSet {
+        let displayPath = Paths.relative(config.path, to: baseDirectory)
+        let data: Data
+        do {
+            data = try fileSystem.readFile(at: config.path)
+        } catch {
+            throw RecordError(code: .unreadable, source: config.name, location: displayPath,
+                              message: "\(error.reason); check sources[].path in the config")
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(data: data, sourceName: displayPath)
+        } catch {
+            throw RecordError(code: .malformedJSON, source: config.name, location: "\(displayPath):\(error.line):\(error.column)",
+                              message: "malformed JSON: \(error.message)")
+        }
+        return try map(document)
+    }
+
+    /// Maps the records of an already parsed document.
+    /// - Parameter document: The parsed file.
+    /// - Throws: ``RecordError`` when `items` does not lead to an array.
+    public func map(_ document: JSONDocument) throws(RecordError) -> RecordSet {
+        guard let itemsNode = FieldLookup.node(at: config.items, in: document.root) else {
+            throw RecordError(code: .itemsNotFound, source: config.name, location: document.sourceName,
+                              message: "nothing at items path \"\(config.items)\"; set sources[].items to the dotted path of the records array")
+        }
+        guard case .array(let nodes) = itemsNode.value else {
+            throw RecordError(code: .itemsNotFound, source: config.name, location: document.location(of: itemsNode.offset),
+                              message: "items path \"\(config.items)\" leads to \(itemsNode.value.kindName), not an array")
+        }
+        var mapper = RecordMapper(config: config, baseDirectory: baseDirectory, document: document)
+        for (index, node) in nodes.enumerated() { mapper.add(node, index: index) }
+        return RecordSet(source: config.name, records: mapper.records, diagnostics: mapper.diagnostics)
+    }
+}
+
+/// Dotted-path lookups into JSON values.
+public enum FieldLookup {
+    /// The node at `path` below `root`, or nil. Numeric segments index arrays.
+    /// - Parameters:
+    ///   - path: The dotted path.
+    ///   - root: Where to start.
+    public static func node(at path: FieldPath, in root: JSONNode) -> JSONNode? {
+        var current = root
+        for segment in path.segments {
+            switch current.value {
+            case .object:
+                guard let next = current.value[segment] else { return nil }
+                current = next
+            case .array(let items):
+                guard let i = Int(segment), items.indices.contains(i) else { return nil }
+                current = items[i]
+            default:
+                return nil
+            }
+        }
+        if case .null = current.value { return nil }
+        return current
+    }
+}

@@ -1,0 +1,129 @@
+import GalgenCore
+import GalgenConfig
+
+/// Turns record nodes into ``Record``s one by one, collecting diagnostics, dropping duplicate
+/// ids and giving every record a unique slug.
+struct RecordMapper {
+    let config: SourceConfig
+    let baseDirectory: String
+    let document: JSONDocument
+    private(set) var records: [Record] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private var idIndex: [String: Int] = [:]
+    private var usedSlugs: Set<String> = ["page"]  // `page/` holds the gallery's later pages
+
+    init(config: SourceConfig, baseDirectory: String, document: JSONDocument) {
+        self.config = config
+        self.baseDirectory = baseDirectory
+        self.document = document
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ subject: String, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code: code, subject: subject, message: message))
+    }
+
+    mutating func add(_ node: JSONNode, index: Int) {
+        let origin = "\(document.location(of: node.offset)) (\(config.items.segments.isEmpty ? "items" : "\(config.items)")[\(index)])"
+        let subject = "\(config.name): record \(origin)"
+        let fields = config.fields
+
+        guard let idNode = FieldLookup.node(at: fields.id, in: node) else {
+            report(.error, "record.missing-id", subject, "no id at \"\(fields.id)\"; record skipped")
+            return
+        }
+        guard let rawID = idNode.value.scalarText.map({ TextCleaner.clean($0).text }), !rawID.isEmpty else {
+            report(.error, "record.bad-id", subject, "the id at \"\(fields.id)\" is \(idNode.value.kindName), not a string or number; record skipped")
+            return
+        }
+        if let first = idIndex[rawID] {
+            report(.error, "record.duplicate-id", subject,
+                   "duplicate id \"\(rawID)\" (first seen at \(records[first].origin)); only the first is kept")
+            return
+        }
+
+        var title = join(fields.title, in: node, separator: " ", subject: subject, field: "title")
+        if title.isEmpty {
+            report(.warning, "record.missing-title", subject, "no title at \(fields.title.map { "\"\($0)\"" }.joined(separator: ", ")); the id is shown instead")
+            title = rawID
+        }
+        let subtitle = join(fields.subtitle, in: node, separator: ", ", subject: subject, field: "subtitle")
+        let image = imageReference(in: node, subject: subject)
+        let link = link(in: node, subject: subject)
+
+        let slug = uniqueSlug(for: rawID, subject: subject)
+        idIndex[rawID] = records.count
+        records.append(Record(id: rawID, slug: slug, title: title, subtitle: subtitle.isEmpty ? nil : subtitle,
+                              image: image, link: link, origin: origin))
+    }
+
+    private mutating func join(_ paths: [FieldPath], in node: JSONNode, separator: String, subject: String, field: String) -> String {
+        var parts: [String] = []
+        for path in paths {
+            guard let value = FieldLookup.node(at: path, in: node) else { continue }
+            guard let text = value.value.scalarText else {
+                report(.warning, "record.bad-\(field)", subject, "\(field) field \"\(path)\" is \(value.value.kindName); ignored")
+                continue
+            }
+            let cleaned = TextCleaner.clean(text)
+            if cleaned.truncated {
+                report(.warning, "record.long-\(field)", subject, "\(field) is longer than \(TextCleaner.maxLength) characters; shortened")
+            }
+            if !cleaned.text.isEmpty { parts.append(cleaned.text) }
+        }
+        return parts.joined(separator: separator)
+    }
+
+    private mutating func imageReference(in node: JSONNode, subject: String) -> Record.ImageReference? {
+        guard let path = config.fields.image else { return nil }
+        guard let value = FieldLookup.node(at: path, in: node) else {
+            report(.warning, "record.missing-image", subject, "no image at \"\(path)\"; a placeholder is shown")
+            return nil
+        }
+        guard case .string(let raw) = value.value, !raw.trimmingWhitespace.isEmpty else {
+            report(.warning, "record.bad-image", subject, "the image at \"\(path)\" is \(value.value.kindName), not a path or URL; a placeholder is shown")
+            return nil
+        }
+        let text = raw.trimmingWhitespace
+        if let url = WebURL.httpURL(text) { return .url(url) }
+        if let scheme = WebURL.scheme(of: text) {
+            report(.warning, "record.bad-image-url", subject, "image URL scheme \"\(scheme):\" is not allowed (only http, https or a local path); a placeholder is shown")
+            return nil
+        }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            report(.warning, "record.bad-image", subject, "the image path contains control characters; a placeholder is shown")
+            return nil
+        }
+        return .file(Paths.resolve(text, against: baseDirectory))
+    }
+
+    private mutating func link(in node: JSONNode, subject: String) -> String? {
+        guard let path = config.fields.link, let value = FieldLookup.node(at: path, in: node) else { return nil }
+        guard case .string(let raw) = value.value else {
+            report(.warning, "record.bad-link", subject, "the link at \"\(path)\" is \(value.value.kindName), not a URL; no link shown")
+            return nil
+        }
+        if raw.trimmingWhitespace.isEmpty { return nil }
+        guard let url = WebURL.httpURL(raw) else {
+            let scheme = WebURL.scheme(of: raw.trimmingWhitespace).map { "\"\($0):\" " } ?? ""
+            report(.warning, "record.bad-link", subject, "link \(scheme)is not an absolute http(s) URL; no link shown")
+            return nil
+        }
+        return url
+    }
+
+    private mutating func uniqueSlug(for id: String, subject: String) -> String {
+        let base = Slug.make(id)
+        var slug = base
+        var n = 2
+        while usedSlugs.contains(slug) {
+            slug = "\(base)-\(n)"
+            n += 1
+        }
+        if slug != base {
+            report(.warning, "record.slug-collision", subject,
+                   "id \"\(id)\" makes the URL name \"\(base)\", which is taken; using \"\(slug)\"")
+        }
+        usedSlugs.insert(slug)
+        return slug
+    }
+}
