@@ -1,0 +1,184 @@
+public import GalgenConfig
+
+/// One page of the output: where it goes and what kind it is.
+public struct PageSpec: Sendable, Hashable {
+    /// What the page shows.
+    public enum Kind: Sendable, Hashable {
+        /// The home page with every collection.
+        case home
+        /// Gallery page `page` (1-based) of collection `collection`.
+        case gallery(collection: Int, page: Int)
+        /// The detail page of item `item` of collection `collection`.
+        case item(collection: Int, item: Int)
+    }
+
+    /// Path below the site root, ending in `index.html`.
+    public var path: String
+    /// What the page shows.
+    public var kind: Kind
+}
+
+/// A rendered page.
+public struct RenderedPage: Sendable {
+    /// Path below the site root.
+    public var path: String
+    /// The HTML.
+    public var html: String
+}
+
+/// Plans and renders the pages of a site from its collections and templates.
+public struct SiteRenderer: Sendable {
+    private let config: SiteConfig
+    private let collections: [Collection]
+    private let templates: TemplateSet
+    private let assets: AssetSet
+    private let placeholderPath: String
+
+    /// Side length of the placeholder image, in CSS pixels.
+    public static let placeholderSize = 400
+
+    /// Creates a renderer.
+    /// - Parameters:
+    ///   - config: The site config.
+    ///   - collections: The collections, in config order.
+    ///   - templates: The loaded templates.
+    ///   - assets: The hashed assets (must include `assets/placeholder.svg`).
+    /// - Throws: ``RenderingError`` when the placeholder asset is missing.
+    public init(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet) throws(RenderingError) {
+        guard let placeholder = assets.path(forKey: "placeholder_svg") else {
+            throw RenderingError(.missingTemplate, location: templates.directory + "/assets",
+                                 message: "missing assets/placeholder.svg (shown for items without a usable image)")
+        }
+        self.config = config
+        self.collections = collections
+        self.templates = templates
+        self.assets = assets
+        self.placeholderPath = placeholder
+    }
+
+    /// Every page of the site, sorted by path.
+    public func plan() -> [PageSpec] {
+        var pages = [PageSpec(path: "index.html", kind: .home)]
+        for (c, collection) in collections.enumerated() {
+            let ranges = Pagination.pages(count: collection.items.count, pageSize: config.pageSize)
+            for n in 1...ranges.count {
+                pages.append(PageSpec(path: "\(collection.name)/\(Pagination.folder(ofPage: n))index.html",
+                                      kind: .gallery(collection: c, page: n)))
+            }
+            for (i, item) in collection.items.enumerated() {
+                pages.append(PageSpec(path: "\(collection.name)/\(item.record.slug)/index.html", kind: .item(collection: c, item: i)))
+            }
+        }
+        return pages.sorted { $0.path < $1.path }
+    }
+
+    /// Renders one planned page.
+    /// - Parameter spec: A page from ``plan()``.
+    public func render(_ spec: PageSpec) -> RenderedPage {
+        let html: String
+        switch spec.kind {
+        case .home: html = templates.render("index", home(spec))
+        case .gallery(let c, let n): html = templates.render("gallery", gallery(spec, collection: c, page: n))
+        case .item(let c, let i): html = templates.render("item", item(spec, collection: c, index: i))
+        }
+        return RenderedPage(path: spec.path, html: html)
+    }
+
+    // MARK: - Contexts
+
+    private var site: SiteContext {
+        SiteContext(title: config.title, description: config.description, language: config.language, baseURL: config.baseURL)
+    }
+
+    private static func root(of path: String) -> String {
+        let depth = path.filter { $0 == "/" }.count
+        return depth == 0 ? "./" : String(repeating: "../", count: depth)
+    }
+
+    private func meta(_ path: String, title: String, prev: String? = nil, next: String? = nil) -> PageMeta {
+        let root = Self.root(of: path)
+        let folder = String(path.dropLast("index.html".count))
+        var asset: [String: String] = [:]
+        for a in assets.assets { asset[a.key] = root + a.outputPath }
+        return PageMeta(title: title, description: config.description, root: root, home: root,
+                        canonical: config.baseURL.map { $0 + folder }, prev: prev, next: next, asset: asset)
+    }
+
+    private func countLabel(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+
+    private func ref(_ c: Int, root: String) -> CollectionRef {
+        let collection = collections[c]
+        return CollectionRef(name: collection.name, title: collection.title, url: root + collection.name + "/",
+                             count: collection.items.count, countLabel: countLabel(collection.items.count))
+    }
+
+    private func image(_ item: Item, root: String, detail: Bool) -> ImageContext {
+        let alt = item.record.title
+        guard let image = item.image, !image.variants.isEmpty else {
+            return ImageContext(src: root + placeholderPath, srcset: nil, width: Self.placeholderSize, height: Self.placeholderSize,
+                                alt: alt, color: "#d9d9d9", placeholder: true)
+        }
+        let main = detail ? image.variants[image.variants.count - 1] : image.variants[image.variants.count / 2]
+        let srcset = image.variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
+        return ImageContext(src: root + main.path, srcset: srcset, width: main.width, height: main.height,
+                            alt: alt, color: image.averageColor, placeholder: false)
+    }
+
+    private func home(_ spec: PageSpec) -> HomeContext {
+        let m = meta(spec.path, title: config.title)
+        let cards = collections.indices.map { c -> CollectionCard in
+            let r = ref(c, root: m.root)
+            let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: m.root, detail: false) }
+            return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
+        }
+        return HomeContext(site: site, page: m, collections: cards, empty: cards.isEmpty)
+    }
+
+    private func gallery(_ spec: PageSpec, collection c: Int, page n: Int) -> GalleryContext {
+        let collection = collections[c]
+        let ranges = Pagination.pages(count: collection.items.count, pageSize: config.pageSize)
+        let root = Self.root(of: spec.path)
+        let base = root + collection.name + "/"
+        func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
+        let prev = n > 1 ? url(n - 1) : nil
+        let next = n < ranges.count ? url(n + 1) : nil
+        let title = ranges.count > 1 ? "\(collection.title) – page \(n) of \(ranges.count)" : collection.title
+        let m = meta(spec.path, title: title, prev: prev, next: next)
+        let range = ranges[n - 1]
+        let cells = range.map { i -> CellContext in
+            let item = collection.items[i]
+            let offset = i - range.lowerBound
+            return CellContext(key: item.record.slug, position: i + 1, title: item.record.title, subtitle: item.record.subtitle,
+                               url: base + item.record.slug + "/", image: image(item, root: root, detail: false),
+                               eager: offset < config.eagerImages, priority: offset == 0)
+        }
+        var pager: PagerContext?
+        if ranges.count > 1 {
+            let links = Pagination.window(current: n, total: ranges.count).map { number -> PagerLink in
+                guard let number else { return PagerLink(label: "…", url: nil, current: false, gap: true) }
+                return PagerLink(label: String(number), url: number == n ? nil : url(number), current: number == n, gap: false)
+            }
+            pager = PagerContext(current: n, total: ranges.count, prev: prev, next: next, links: links)
+        }
+        return GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
+                              setSize: collection.items.count, pager: pager)
+    }
+
+    private func item(_ spec: PageSpec, collection c: Int, index i: Int) -> ItemContext {
+        let collection = collections[c]
+        let item = collection.items[i]
+        let root = Self.root(of: spec.path)
+        let base = root + collection.name + "/"
+        func neighbour(_ j: Int) -> NeighbourContext? {
+            guard collection.items.indices.contains(j) else { return nil }
+            return NeighbourContext(url: base + collection.items[j].record.slug + "/", title: collection.items[j].record.title)
+        }
+        let page = Pagination.page(ofItem: i, pageSize: config.pageSize)
+        let detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
+                                link: item.record.link, image: image(item, root: root, detail: true), position: i + 1)
+        return ItemContext(site: site, page: meta(spec.path, title: "\(item.record.title) – \(collection.title)"),
+                           collection: ref(c, root: root), item: detail,
+                           back: NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title),
+                           previous: neighbour(i - 1), next: neighbour(i + 1))
+    }
+}

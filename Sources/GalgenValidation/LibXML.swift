@@ -1,0 +1,55 @@
+import CLibXML2
+import GalgenCore
+
+/// A parsed XML document and the errors libxml2 raised while parsing it.
+struct ParsedXML {
+    let document: xmlDocPtr?
+    let errors: [(line: Int, column: Int, message: String)]
+}
+
+/// Collects libxml2's structured errors for one parse.
+final class XMLErrorBox {
+    var errors: [(line: Int, column: Int, message: String)] = []
+}
+
+enum LibXML {
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// Initialises libxml2; call once from the main thread before parsing on other threads.
+    static func initialize() { _ = initialized }
+
+    private static let handler: xmlStructuredErrorFunc = { userData, error in
+        guard let userData, let error else { return }
+        let box = Unmanaged<XMLErrorBox>.fromOpaque(userData).takeUnretainedValue()
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        box.errors.append((Int(error.pointee.line), Int(error.pointee.int2),
+                           message.trimmingWhitespace))
+    }
+
+    /// Parses `text` as strict XML (no network, no external entities, no recovery).
+    ///
+    /// libxml2's error handler is per thread: it is set, used and reset within this one
+    /// synchronous call, so concurrent validations never mix their errors.
+    static func parse(_ text: String, name: String) -> ParsedXML {
+        initialize()
+        let box = XMLErrorBox()
+        let context = Unmanaged.passRetained(box).toOpaque()
+        xmlSetStructuredErrorFunc(context, handler)
+        defer {
+            xmlSetStructuredErrorFunc(nil, nil)
+            Unmanaged<XMLErrorBox>.fromOpaque(context).release()
+        }
+        let options = Int32(XML_PARSE_NONET.rawValue)
+        var bytes = Array(text.utf8)
+        let doc = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReadMemory($0, Int32(buffer.count), name, "UTF-8", options)
+            }
+        }
+        return ParsedXML(document: doc, errors: box.errors)
+    }
+}
+
