@@ -1,0 +1,46 @@
+public import GalgenConfig
+public import GalgenValidation
+
+/// A build that could not finish: which step, what went wrong. Nothing was published.
+public struct BuildError: Error, Sendable, CustomStringConvertible {
+    /// Why the build stopped.
+    public enum Reason: Sendable {
+        /// The config file is missing or invalid (a usage problem: exit code 2).
+        case config(ConfigError)
+        /// Generated pages failed validation.
+        case invalidPages([ValidationIssue])
+        /// Anything else: unreadable source, template error, disk error.
+        case failed(String)
+    }
+
+    /// The step that failed, e.g. `records`.
+    public var step: String
+    /// Why.
+    public var reason: Reason
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - step: The failing step.
+    ///   - reason: Why.
+    public init(step: String, _ reason: Reason) {
+        self.step = step
+        self.reason = reason
+    }
+
+    /// Whether the config is at fault (as opposed to the build).
+    public var isConfigError: Bool {
+        if case .config = reason { return true }
+        return false
+    }
+
+    public var description: String {
+        switch reason {
+        case .config(let e): return "[\(step)] \(e)"
+        case .failed(let message): return "[\(step)] \(message)"
+        case .invalidPages(let issues):
+            let shown = issues.prefix(50).map { "  \($0)" }.joined(separator: "\n")
+            let more = issues.count > 50 ? "\n  … and \(issues.count - 50) more" : ""
+            return "[\(step)] \(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages; nothing was published:\n\(shown)\(more)"
+        }
+    }
+}

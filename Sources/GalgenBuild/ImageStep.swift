@@ -1,0 +1,126 @@
+import Foundation
+import GalgenCache
+import GalgenCore
+import GalgenImaging
+import GalgenRendering
+
+/// The outcome for one distinct source image.
+struct ImageResult: Sendable {
+    var path: String
+    var image: ItemImage?
+    var failure: String?
+    var warning: String?
+    var damaged: [String] = []
+    var decoded = false
+    var encoded = 0
+    var reused = 0
+    var published: [(path: String, data: Data)] = []
+}
+
+/// Makes the variants of one source image, through the cache: a warm entry costs one read per
+/// variant and no decode; missing variants cost one decode for all of them.
+struct ImageStep: Sendable {
+    let pipeline: ImagePipeline
+    let cache: DiskCache
+    let fileSystem: any FileSystem
+
+    private struct SourceEntry: Codable {
+        var info: ImagePipeline.SourceInfo
+        var averageColor: String
+    }
+
+    func run(path: String) -> ImageResult {
+        var result = ImageResult(path: path)
+        let data: Data
+        do {
+            if fileSystem.kind(at: path) == .file, let size = try? fileSystem.fileSize(at: path), size > pipeline.settings.maxSourceBytes {
+                result.failure = "file is \(size) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"
+                return result
+            }
+            data = try fileSystem.readFile(at: path)
+        } catch {
+            result.failure = "cannot read the image: \(error.reason)"
+            return result
+        }
+        let sourceHash = ContentHash.sha256Hex(data)
+        let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, pipelineVersion: ImagePipeline.version)
+        var entry: SourceEntry?
+        switch cache.lookup(infoKey, verify: { (try? JSONDecoder().decode(SourceEntry.self, from: $0)) == nil ? "unreadable metadata" : nil }) {
+        case .hit(let bytes): entry = try? JSONDecoder().decode(SourceEntry.self, from: bytes)
+        case .miss: break
+        case .damaged(let why): result.damaged.append("\(infoKey): \(why)")
+        }
+
+        // Which variants exist already?
+        var cached: [Int: Data] = [:]
+        if let entry {
+            let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
+            for size in plan.sizes {
+                let key = variantKey(sourceHash, size.width)
+                switch cache.lookup(key, verify: DiskCache.verifyJPEG) {
+                case .hit(let bytes): cached[size.width] = bytes
+                case .miss: break
+                case .damaged(let why): result.damaged.append("\(key): \(why)")
+                }
+            }
+            if cached.count == plan.sizes.count {
+                result.reused = cached.count
+                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, variants: plan.sizes, bytes: cached)
+            }
+        }
+
+        let output: ImagePipeline.Output
+        do {
+            output = try pipeline.process(data, only: entry == nil ? nil : Set(pipeline.settings.widths).subtracting(cached.keys))
+        } catch {
+            result.failure = error.message
+            return result
+        }
+        result.decoded = true
+        result.reused = cached.count
+        result.warning = output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" }
+        var bytes = cached
+        do {
+            for variant in output.variants {
+                try cache.store(variant.jpeg, for: variantKey(sourceHash, variant.size.width))
+                bytes[variant.size.width] = variant.jpeg
+                result.encoded += 1
+            }
+            if entry == nil {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                try cache.store(try encoder.encode(SourceEntry(info: output.info, averageColor: output.averageColor)), for: infoKey)
+            }
+        } catch let error as FileSystemError {
+            result.failure = "cannot write the image cache: \(error)"
+            return result
+        } catch {
+            result.failure = "cannot write the image cache: \(error)"
+            return result
+        }
+        let plan = VariantPlan(sourceWidth: output.info.width, sourceHeight: output.info.height, widths: pipeline.settings.widths)
+        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor,
+                      variants: plan.sizes, bytes: bytes)
+    }
+
+    private func variantKey(_ sourceHash: String, _ width: Int) -> CacheKey {
+        CacheKey.variant(sourceHash: sourceHash, width: width, quality: pipeline.settings.quality, pipelineVersion: ImagePipeline.version)
+    }
+
+    private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
+                        variants sizes: [VariantPlan.Size], bytes: [Int: Data]) -> ImageResult {
+        var result = partial
+        var variants: [ImageVariant] = []
+        for size in sizes {
+            guard let data = bytes[size.width] else {
+                result.failure = "variant \(size.width) px is missing"
+                return result
+            }
+            let name = "img/\(variantKey(sourceHash, size.width).hash.prefix(16))-\(size.width).jpg"
+            variants.append(ImageVariant(path: name, width: size.width, height: size.height))
+            result.published.append((name, data))
+        }
+        result.image = ItemImage(variants: variants, averageColor: color)
+        return result
+    }
+}

@@ -1,0 +1,20 @@
+/// Bounded parallel work: at most `jobs` tasks at once, results in input order.
+enum Parallel {
+    static func map<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @escaping @Sendable (T) -> R) async -> [R] {
+        await withTaskGroup(of: (Int, R).self) { group in
+            var results = [R?](repeating: nil, count: items.count)
+            var next = 0
+            func launch() {
+                let i = next
+                next += 1
+                group.addTask { (i, body(items[i])) }
+            }
+            while next < min(max(jobs, 1), items.count) { launch() }
+            while let (i, r) = await group.next() {
+                results[i] = r
+                if next < items.count { launch() }
+            }
+            return results.map { $0! }
+        }
+    }
+}

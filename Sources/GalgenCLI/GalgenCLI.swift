@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import GalgenBuild
+import GalgenCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Entry point of the `galgen` executable, as a library so tests can run commands in-process.
+public enum GalgenCLI {
+    /// galgen's version.
+    public static let version = "0.1.0"
+
+    /// Where commands write; tests bind their own.
+    @TaskLocal static var currentConsole = Console.standard
+
+    /// Thrown by commands to end with an exit code.
+    struct Exit: Error {
+        var code: ExitStatus
+    }
+
+    /// Runs galgen with command-line arguments.
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - console: Where output goes.
+    /// - Returns: The process exit code (see ``ExitStatus``).
+    public static func main(arguments: [String], console: Console = .standard) async -> Int32 {
+        do {
+            var command = try Galgen.parseAsRoot(arguments)
+            try await $currentConsole.withValue(console) {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            }
+            return ExitStatus.success.rawValue
+        } catch let exit as Exit {
+            return exit.code.rawValue
+        } catch {
+            let message = Galgen.fullMessage(for: error)
+            if Galgen.exitCode(for: error) == .success {
+                console.out(message)
+                return ExitStatus.success.rawValue
+            }
+            console.err(message)
+            return ExitStatus.usageOrConfig.rawValue
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        Paths.resolve(path, against: FileManager.default.currentDirectoryPath)
+    }
+
+    static func liveEnvironment() -> BuildEnvironment {
+        BuildEnvironment(
+            fileSystem: LocalFileSystem(), clock: ContinuousClock(), processID: getpid(),
+            isProcessAlive: { pid in pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) })
+    }
+
+    static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {
+        let options = BuildOptions(
+            configPath: absolute(command.config), outputDirectory: command.output.map(absolute),
+            cacheDirectory: command.cache.map(absolute), jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let verbose = command.outputOptions.verbose
+        let quiet = command.outputOptions.quiet
+        let start = ContinuousClock.now
+        let report: BuildReport
+        do {
+            report = try await SiteBuilder(options: options, environment: liveEnvironment()).build { step in
+                if verbose { console.err("→ \(step)") }
+            }
+        } catch {
+            console.err("error: \(error)")
+            return error.isConfigError ? .usageOrConfig : .buildFailed
+        }
+        let seconds = (ContinuousClock.now - start).seconds
+        Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
+        if command.strict && report.hasProblems {
+            console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
+            return .buildFailed
+        }
+        return .success
+    }
+
+    static func runCheck(_ command: CheckCommand, console: Console) -> ExitStatus {
+        let directory = absolute(command.directory)
+        do {
+            let result = try SiteChecker(fileSystem: LocalFileSystem()).check(directory: directory)
+            for issue in result.issues { console.err(issue.description) }
+            if result.issues.isEmpty {
+                if !command.outputOptions.quiet { console.out("galgen check: \(result.pages) pages and \(result.files) files in \(command.directory): no problems") }
+                return .success
+            }
+            console.err("galgen check: \(result.issues.count) problem\(result.issues.count == 1 ? "" : "s") in \(result.pages) pages")
+            return .buildFailed
+        } catch {
+            console.err("error: \(error)")
+            return .buildFailed
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

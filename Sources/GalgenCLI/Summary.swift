@@ -1,0 +1,37 @@
+import Foundation
+import GalgenBuild
+import GalgenCore
+
+/// Prints a build report for people: problems first, then counts and step times.
+struct Summary {
+    let report: BuildReport
+    let seconds: Double
+    let verbose: Bool
+    let quiet: Bool
+    let console: Console
+
+    static let shownProblems = 20
+
+    func print() {
+        let problems = report.diagnostics
+        let shown = verbose ? problems : Array(problems.prefix(Self.shownProblems))
+        for d in shown where !quiet || d.severity == .error { console.err(d.description) }
+        if !verbose && problems.count > shown.count {
+            console.err("… and \(problems.count - shown.count) more problems (run with --verbose to list all)")
+        }
+        guard !quiet else { return }
+        let i = report.images
+        let steps = report.steps.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: " · ")
+        let warnings = problems.filter { $0.severity == .warning }.count
+        console.out(String(format: "galgen: built %@ in %.2f s", report.outputDirectory, seconds))
+        console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets)")
+        console.out("  images: \(i.sources) sources · \(i.decoded) decoded · \(i.encoded) variants encoded · \(i.reused) reused from cache · \(i.failed) failed · \(i.published) files published")
+        if i.damaged > 0 { console.out("  cache: \(i.damaged) damaged entries rebuilt") }
+        console.out("  steps: \(steps)")
+        if problems.isEmpty {
+            console.out("  problems: none")
+        } else {
+            console.out("  problems: \(problems.count) (\(warnings) rendered with a placeholder or fallback, \(problems.count - warnings) dropped)")
+        }
+    }
+}
