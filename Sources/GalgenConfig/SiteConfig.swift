@@ -76,6 +76,23 @@ public struct SourceConfig: Sendable, Hashable {
     public var items: FieldPath
     /// Which record fields make the item.
     public var fields: FieldMapping
+
+    /// Creates a source config.
+    /// - Parameters:
+    ///   - name: URL-safe unique name.
+    ///   - title: Display title.
+    ///   - kind: Kind of source.
+    ///   - path: Absolute path of the JSON file.
+    ///   - items: Path to the records array.
+    ///   - fields: Field mapping.
+    public init(name: String, title: String, kind: Kind, path: String, items: FieldPath, fields: FieldMapping) {
+        self.name = name
+        self.title = title
+        self.kind = kind
+        self.path = path
+        self.items = items
+        self.fields = fields
+    }
 }
 
 /// Which fields of a record make an item. Title and subtitle may join several fields with spaces.
@@ -90,4 +107,19 @@ public struct FieldMapping: Sendable, Hashable {
     public var image: FieldPath?
     /// An optional `http(s)` link.
     public var link: FieldPath?
+
+    /// Creates a mapping.
+    /// - Parameters:
+    ///   - id: Path of the id.
+    ///   - title: Paths joined into the title.
+    ///   - subtitle: Paths joined into the subtitle.
+    ///   - image: Path of the image.
+    ///   - link: Path of the link.
+    public init(id: FieldPath, title: [FieldPath], subtitle: [FieldPath] = [], image: FieldPath? = nil, link: FieldPath? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+        self.link = link
+    }
 }

@@ -85,7 +85,8 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw Failure(offset: index, message: "unexpected end of text inside an object; expected '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                let hint = bytes[index] == UInt8(ascii: "}") ? " (remove the trailing comma)" : ""
+                let hint = bytes[index] == UInt8(ascii: "}") ? " (remove the trailing comma)"
+                    : bytes[index] == UInt8(ascii: "'") ? " (keys must use double quotes, not single quotes)" : ""
                 throw Failure(offset: index, message: "expected a quoted key, found \(describe(bytes[index]))\(hint)")
             }
             let keyOffset = index

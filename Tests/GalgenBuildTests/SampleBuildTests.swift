@@ -1,0 +1,50 @@
+import Foundation
+import GalgenBuild
+import GalgenCore
+import GalgenTestSupport
+import Testing
+
+struct SampleBuildTests {
+    @Test func sampleBuildsDeterministicallyAndValidates() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        func run(_ name: String, cache: String) async throws -> BuildReport {
+            try await SiteBuilder(
+                options: BuildOptions(configPath: Repository.root + "/config.json", outputDirectory: dir.path + "/" + name,
+                                      cacheDirectory: dir.path + "/" + cache, jobs: 2),
+                environment: environment()).build()
+        }
+        let cold = try await run("a", cache: "cache")
+        #expect(cold.records == 60)
+        #expect(cold.diagnostics == [])
+        #expect(cold.images.sources == 56 && cold.images.decoded == 56 && cold.images.reused == 0)
+        #expect(cold.pages == 1 + 3 + 60)
+
+        let warm = try await run("b", cache: "cache")
+        #expect(warm.images.decoded == 0 && warm.images.encoded == 0)
+        #expect(warm.images.reused == cold.images.encoded)
+
+        let other = try await run("c", cache: "cache2")
+        let a = try FixtureSite.snapshot(of: dir.path + "/a")
+        #expect(a.count > 200)
+        for other in ["b", "c"] {
+            let b = try FixtureSite.snapshot(of: dir.path + "/" + other)
+            #expect(a.map(\.0) == b.map(\.0))
+            #expect(zip(a, b).allSatisfy { $0.1 == $1.1 }, "\(other) differs")
+        }
+        #expect(other.images.decoded == 56)
+
+        let check = try SiteChecker(fileSystem: LocalFileSystem()).check(directory: dir.path + "/a")
+        #expect(check.issues == [])
+        #expect(check.pages == 64)
+    }
+
+    @Test func committedSampleMatchesItsGenerator() throws {
+        for file in try SampleGenerator.files() {
+            let committed = try Data(contentsOf: URL(fileURLWithPath: Repository.samples + "/" + file.path))
+            #expect(committed == file.data, "Samples/\(file.path) differs from the generator: run swift run galgen-samples")
+        }
+        let total = try FixtureSite.snapshot(of: Repository.samples).reduce(0) { $0 + $1.1.count }
+        #expect(total < 3_000_000)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GalgenConfig
+import GalgenCore
+import GalgenRecords
+import GalgenRendering
+import GalgenTestSupport
+import Testing
+
+struct SiteRendererTests {
+    private static let hostile = #"<script>alert("x")</script> O'Brien & "Sons" مرحبا 🦊"#
+
+    private func renderer(items: Int, pageSize: Int = 4, title: String = "Item", templates: String = Repository.templates) throws -> SiteRenderer {
+        let fs = LocalFileSystem()
+        var config = try ConfigLoader(fileSystem: fs).decode(
+            try JSONDocument(data: Data(#"{"pageSize": \#(pageSize), "eagerImages": 2, "baseURL": "https://ex.org/", "sources": []}"#.utf8), sourceName: "c"),
+            path: "/site/config.json")
+        config.templatesDirectory = templates
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120),
+                                         ImageVariant(path: "img/a-320.jpg", width: 320, height: 240),
+                                         ImageVariant(path: "img/a-640.jpg", width: 640, height: 480)], averageColor: "#123456")
+        let collection = Collection(name: "people", title: "People", items: (0..<items).map { i in
+            Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "\(title) \(i)", subtitle: i == 0 ? Self.hostile : nil,
+                                link: i == 0 ? "https://example.com/?a=1&b=2" : nil, origin: "t"),
+                 image: i == 1 ? nil : image)
+        })
+        return try SiteRenderer(config: config, collections: [collection],
+                                templates: try TemplateSet(directory: templates, fileSystem: fs),
+                                assets: try AssetSet(templatesDirectory: templates, fileSystem: fs))
+    }
+
+    private func page(_ r: SiteRenderer, _ path: String) -> String {
+        r.render(r.plan().first { $0.path == path }!).html
+    }
+
+    @Test func plansHomeGalleryPagesAndItems() throws {
+        let paths = try renderer(items: 9).plan().map(\.path)
+        #expect(paths.contains("index.html"))
+        #expect(paths.contains("people/index.html") && paths.contains("people/page/2/index.html") && paths.contains("people/page/3/index.html"))
+        #expect(!paths.contains("people/page/4/index.html") && !paths.contains("people/page/1/index.html"))
+        #expect(paths.filter { $0.hasPrefix("people/id") }.count == 9)
+        #expect(paths == paths.sorted())
+    }
+
+    @Test func emptyCollectionStillHasItsPage() throws {
+        let r = try renderer(items: 0)
+        #expect(r.plan().map(\.path) == ["index.html", "people/index.html"])
+        #expect(page(r, "people/index.html").contains("This collection has no items."))
+    }
+
+    @Test func galleryMarkupIsLazyWithDimensionsAndPriority() throws {
+        let html = page(try renderer(items: 4), "people/index.html")
+        let imgs = html.components(separatedBy: "<img ").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        #expect(imgs.count == 4)
+        #expect(imgs[0].contains(#"fetchpriority="high""#) && !imgs[0].contains("loading="))
+        #expect(!imgs[1].contains("fetchpriority") && !imgs[1].contains("loading="))
+        #expect(imgs[2].contains(#"loading="lazy""#) && imgs[3].contains(#"loading="lazy""#))
+        for img in imgs {
+            #expect(img.contains("width=\"") && img.contains("height=\"") && img.contains("decoding=\"async\""))
+            #expect(!img.contains(#"alt="""#))
+        }
+        #expect(imgs[0].contains(#"src="../img/a-320.jpg""#))
+        #expect(imgs[0].contains(#"srcset="../img/a-160.jpg 160w, ../img/a-320.jpg 320w, ../img/a-640.jpg 640w""#))
+        #expect(imgs[1].contains("placeholder-") && imgs[1].contains(#"width="400""#))
+        #expect(html.contains(#"style="background-color: #123456""#))
+    }
+
+    @Test func pagerAndRelLinks() throws {
+        let r = try renderer(items: 9)
+        let second = page(r, "people/page/2/index.html")
+        #expect(second.contains(#"<link rel="prev" href="../../../people/" />"#))
+        #expect(second.contains(#"<link rel="next" href="../../../people/page/3/" />"#))
+        #expect(second.contains(#"<span aria-current="page">2</span>"#))
+        #expect(second.contains(#"<link rel="canonical" href="https://ex.org/people/page/2/" />"#))
+        #expect(!page(r, "people/index.html").contains(#"rel="prev""#))
+        #expect(!page(r, "people/page/3/index.html").contains(#"<link rel="next""#))
+    }
+
+    @Test func recordTextIsEscapedEverywhere() throws {
+        let r = try renderer(items: 2)
+        for path in ["people/index.html", "people/id0/index.html", "people/id1/index.html"] {
+            let html = page(r, path)
+            #expect(!html.contains("<script>"), "\(path)")
+            #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Brien &amp; &quot;Sons&quot; مرحبا 🦊") || path == "people/id1/index.html")
+        }
+        #expect(page(r, "people/id0/index.html").contains(#"href="https://example.com/?a=1&amp;b=2""#))
+    }
+
+    @Test func templatesMayNotBypassEscaping() throws {
+        for tag in ["{{{title}}}", "{{& title}}", "{{ &title}}", "{{=<% %>=}}"] {
+            let dir = try TemporaryDirectory()
+            defer { dir.remove() }
+            try FixtureSite.copyTemplates(to: dir.path + "/T")
+            try dir.write("<p>\(tag)</p>\n", to: "T/footer.mustache")
+            #expect {
+                _ = try TemplateSet(directory: dir.path + "/T", fileSystem: LocalFileSystem())
+            } throws: { error in
+                (error as? RenderingError)?.code == .unsafeTemplate && (error as? RenderingError)?.location.hasSuffix("footer.mustache:1:4") == true
+            }
+        }
+    }
+
+    @Test func missingAndBrokenTemplatesAreNamed() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try FixtureSite.copyTemplates(to: dir.path + "/T")
+        try dir.write("{{#items}}\n<p>{{/item}}", to: "T/item.mustache")
+        #expect { _ = try TemplateSet(directory: dir.path + "/T", fileSystem: LocalFileSystem()) } throws: { error in
+            (error as? RenderingError)?.code == .templateSyntax && (error as? RenderingError)?.location.contains("item.mustache:") == true
+        }
+        try FileManager.default.removeItem(atPath: dir.path + "/T/item.mustache")
+        #expect { _ = try TemplateSet(directory: dir.path + "/T", fileSystem: LocalFileSystem()) } throws: { error in
+            (error as? RenderingError)?.message == "missing template item.mustache"
+        }
+    }
+
+    @Test func assetsGetContentHashedNames() throws {
+        let assets = try AssetSet(templatesDirectory: Repository.templates, fileSystem: LocalFileSystem())
+        let css = try #require(assets.path(forKey: "style_css"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: Repository.templates + "/assets/style.css"))
+        #expect(css == "assets/style-\(ContentHash.sha256Hex(data).prefix(10)).css")
+    }
+}
