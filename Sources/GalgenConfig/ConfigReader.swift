@@ -51,6 +51,11 @@ struct ConfigReader {
 
     mutating func require(_ key: String, _ what: String) throws(ConfigError) -> JSONNode {
         guard let node = node(key) else {
+            // A misspelt required key is more useful to report than the missing one.
+            if let typo = members.first(where: { $0.key != key && Self.closest($0.key, in: [key]) != nil }) {
+                throw Self.error(.unknownKey, at: typo.keyOffset, path: Self.join(path, typo.key), document: document,
+                                 message: "unknown key \"\(typo.key)\"", hint: "did you mean \"\(key)\"?")
+            }
             throw Self.error(.missingKey, at: self.node.offset, path: Self.join(path, key), document: document,
                              message: "missing required key \"\(key)\"", hint: "add \"\(key)\": \(what)")
         }
