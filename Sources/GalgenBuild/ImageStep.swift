@@ -14,7 +14,8 @@ struct ImageResult: Sendable {
     var decoded = false
     var encoded = 0
     var reused = 0
-    var published: [(path: String, data: Data)] = []
+    /// Files written to the staging folder's `img/` (names only: the bytes are already on disk).
+    var published: [String] = []
 }
 
 /// Makes the variants of one source image, through the cache: a warm entry costs one read per
@@ -23,6 +24,8 @@ struct ImageStep: Sendable {
     let pipeline: ImagePipeline
     let cache: DiskCache
     let fileSystem: any FileSystem
+    /// Where published variants go; called from the worker, so no image's bytes outlive its task.
+    let stager: OutputStager
 
     private struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
@@ -117,8 +120,12 @@ struct ImageStep: Sendable {
                 return result
             }
             let name = "img/\(variantKey(sourceHash, size.width).hash.prefix(16))-\(size.width).jpg"
+            do { try stager.write(data, to: name) } catch {
+                result.failure = "cannot write \(name): \(error.reason)"
+                return result
+            }
             variants.append(ImageVariant(path: name, width: size.width, height: size.height))
-            result.published.append((name, data))
+            result.published.append(name)
         }
         result.image = ItemImage(variants: variants, averageColor: color)
         return result

@@ -77,7 +77,7 @@ public struct SiteBuilder: Sendable {
             }
 
             progress("images")
-            let images = try await processImages(config: config, recordSets: recordSets, cache: cache, stager: stager, report: &report)
+            let images = await processImages(config: config, recordSets: recordSets, cache: cache, stager: stager, report: &report)
             timer.lap("images", into: &report)
 
             progress("pages")
@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
     // MARK: - Images
 
     private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, stager: OutputStager,
-                               report: inout BuildReport) async throws(BuildError) -> [Record.ImageReference: ItemImage] {
+                               report: inout BuildReport) async -> [Record.ImageReference: ItemImage] {
         var users: [String: [(source: String, record: Record)]] = [:]
         for set in recordSets {
             for record in set.records {
@@ -122,7 +122,7 @@ public struct SiteBuilder: Sendable {
         let step = ImageStep(
             pipeline: ImagePipeline(settings: .init(widths: config.imageWidths, quality: config.jpegQuality,
                                                     maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes)),
-            cache: cache, fileSystem: fs)
+            cache: cache, fileSystem: fs, stager: stager)
         let results = await Parallel.map(paths, jobs: options.jobs) { step.run(path: $0) }
 
         var images: [Record.ImageReference: ItemImage] = [:]
@@ -150,11 +150,7 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             images[.file(result.path)] = result.image
-            for file in result.published where written.insert(file.path).inserted {
-                do { try stager.write(file.data, to: file.path) } catch {
-                    throw BuildError(step: "images", .failed(error.description))
-                }
-            }
+            written.formUnion(result.published)
         }
         report.images.published = written.count
         return images
