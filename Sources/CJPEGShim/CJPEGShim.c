@@ -74,6 +74,7 @@ int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long 
     struct jpeg_decompress_struct cinfo;
     struct gg_err jerr;
     unsigned char *volatile pixels = NULL;   /* volatile: assigned after setjmp */
+    unsigned char *volatile rowbuf = NULL;
 
     memset(out, 0, sizeof *out);
     if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
@@ -86,6 +87,7 @@ int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long 
         gg_copy_msg((j_common_ptr)&cinfo, errbuf, errlen);
         jpeg_destroy_decompress(&cinfo);
         free(pixels);
+        free(rowbuf);
         return GG_ERR_JPEG;
     }
     jpeg_create_decompress(&cinfo);
@@ -102,18 +104,37 @@ int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long 
     cinfo.scale_num = 1;
     cinfo.scale_denom = (unsigned int)scale_denom;
     cinfo.dct_method = JDCT_ISLOW;
-    cinfo.out_color_space = JCS_RGB;
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     jpeg_start_decompress(&cinfo);
-    size_t stride = (size_t)cinfo.output_width * (size_t)cinfo.output_components;
+    size_t width = cinfo.output_width;
+    size_t stride = width * 3;
     pixels = malloc(stride * cinfo.output_height);
-    if (!pixels) {
+    rowbuf = cmyk ? malloc(width * 4) : NULL;
+    if (!pixels || (cmyk && !rowbuf)) {
         gg_copy(errbuf, errlen, "out of memory");
         jpeg_destroy_decompress(&cinfo);
+        free(pixels);
+        free(rowbuf);
         return GG_ERR_NOMEM;
     }
+    /* Adobe applications write CMYK inverted (0 = full ink); others write it plain. */
+    int inverted = cinfo.saw_Adobe_marker;
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW row = pixels + (size_t)cinfo.output_scanline * stride;
-        jpeg_read_scanlines(&cinfo, &row, 1);
+        if (!cmyk) {
+            jpeg_read_scanlines(&cinfo, &row, 1);
+            continue;
+        }
+        JSAMPROW in = rowbuf;
+        jpeg_read_scanlines(&cinfo, &in, 1);
+        for (size_t x = 0; x < width; x++) {
+            unsigned c = rowbuf[x * 4], m = rowbuf[x * 4 + 1], y = rowbuf[x * 4 + 2], k = rowbuf[x * 4 + 3];
+            if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+            row[x * 3] = (unsigned char)((c * k + 127) / 255);
+            row[x * 3 + 1] = (unsigned char)((m * k + 127) / 255);
+            row[x * 3 + 2] = (unsigned char)((y * k + 127) / 255);
+        }
     }
     jpeg_finish_decompress(&cinfo);
     out->pixels = pixels;
@@ -122,11 +143,12 @@ int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long 
     out->warnings = (int)jerr.pub.num_warnings;
     gg_copy(out->warning, sizeof out->warning, jerr.warning);
     jpeg_destroy_decompress(&cinfo);
+    free(rowbuf);
     return GG_OK;
 }
 
-int gg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, int progressive,
-                   const unsigned char *app1, size_t app1_len,
+int gg_jpeg_encode(const unsigned char *pixels, int width, int height, int components, int quality, int flags,
+                   const unsigned char *markers, size_t markers_len,
                    unsigned char **outbuf, unsigned long *outlen, char *errbuf, size_t errlen) {
     struct jpeg_compress_struct cinfo;
     struct gg_err jerr;
@@ -135,6 +157,10 @@ int gg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality,
 
     *outbuf = NULL;
     *outlen = 0;
+    if (components != 1 && components != 3 && components != 4) {
+        gg_copy(errbuf, errlen, "components must be 1, 3 or 4");
+        return GG_ERR_ARGS;
+    }
     cinfo.err = &jerr.pub;
     gg_install(&jerr);
     if (setjmp(jerr.jb)) {
@@ -147,18 +173,24 @@ int gg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality,
     jpeg_mem_dest(&cinfo, &mem, &memlen);
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = 3;
-    cinfo.in_color_space = JCS_RGB;
+    cinfo.input_components = components;
+    cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : components == 3 ? JCS_RGB : JCS_CMYK;
     jpeg_set_defaults(&cinfo);
+    if (components == 4 && (flags & GG_ENC_YCCK)) jpeg_set_colorspace(&cinfo, JCS_YCCK);
     jpeg_set_quality(&cinfo, quality, TRUE);
-    cinfo.optimize_coding = TRUE;
-    if (progressive) jpeg_simple_progression(&cinfo);
+    if (flags & GG_ENC_ARITHMETIC) cinfo.arith_code = TRUE;
+    else cinfo.optimize_coding = TRUE;
+    if (flags & GG_ENC_PROGRESSIVE) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
-    if (app1 && app1_len > 0 && app1_len <= 65533)
-        jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned int)app1_len);
-    size_t stride = (size_t)width * 3;
+    for (size_t i = 0; markers && i + 3 <= markers_len;) {
+        size_t len = ((size_t)markers[i + 1] << 8) | markers[i + 2];
+        if (i + 3 + len > markers_len || len > 65533) break;
+        jpeg_write_marker(&cinfo, JPEG_APP0 + (markers[i] & 15), markers + i + 3, (unsigned int)len);
+        i += 3 + len;
+    }
+    size_t stride = (size_t)width * (size_t)components;
     while (cinfo.next_scanline < cinfo.image_height) {
-        JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * stride);
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
         jpeg_write_scanlines(&cinfo, &row, 1);
     }
     jpeg_finish_compress(&cinfo);

@@ -107,7 +107,8 @@ struct ImageStep: Sendable {
     }
 
     private func variantKey(_ sourceHash: String, _ width: Int) -> CacheKey {
-        CacheKey.variant(sourceHash: sourceHash, width: width, quality: pipeline.settings.quality, pipelineVersion: ImagePipeline.version)
+        CacheKey.variant(sourceHash: sourceHash, width: width, quality: pipeline.settings.quality,
+                         progressive: pipeline.settings.progressive, pipelineVersion: ImagePipeline.version)
     }
 
     private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,

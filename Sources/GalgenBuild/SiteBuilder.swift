@@ -121,7 +121,8 @@ public struct SiteBuilder: Sendable {
         report.images.sources = paths.count
         let step = ImageStep(
             pipeline: ImagePipeline(settings: .init(widths: config.imageWidths, quality: config.jpegQuality,
-                                                    maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes)),
+                                                    maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes,
+                                                    progressive: config.jpegProgressive)),
             cache: cache, fileSystem: fs, stager: stager)
         let results = await Parallel.map(paths, jobs: options.jobs) { step.run(path: $0) }
 

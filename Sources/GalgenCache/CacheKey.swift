@@ -25,9 +25,11 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     ///   - sourceHash: SHA-256 hex of the source bytes.
     ///   - width: Variant width.
     ///   - quality: JPEG quality.
+    ///   - progressive: Whether the JPEG is progressive.
     ///   - pipelineVersion: The imaging pipeline's version.
-    public static func variant(sourceHash: String, width: Int, quality: Int, pipelineVersion: Int) -> CacheKey {
-        let spec = "galgen-variant|pipeline=\(pipelineVersion)|source=\(sourceHash)|width=\(width)|quality=\(quality)|format=jpeg"
+    public static func variant(sourceHash: String, width: Int, quality: Int, progressive: Bool = false, pipelineVersion: Int) -> CacheKey {
+        let format = progressive ? "jpeg-progressive" : "jpeg"
+        let spec = "galgen-variant|pipeline=\(pipelineVersion)|source=\(sourceHash)|width=\(width)|quality=\(quality)|format=\(format)"
         return CacheKey(namespace: "variants", hash: ContentHash.sha256Hex(spec), fileExtension: "jpg")
     }
 

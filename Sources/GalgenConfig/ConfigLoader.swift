@@ -53,6 +53,7 @@ public struct ConfigLoader: Sendable {
         let pageSize = try root.int("pageSize", range: 1...10_000) ?? SiteConfig.Defaults.pageSize
         let widths = try Self.imageWidths(&root)
         let quality = try root.int("jpegQuality", range: 1...100) ?? SiteConfig.Defaults.jpegQuality
+        let progressive = try root.bool("jpegProgressive") ?? false
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
@@ -79,7 +80,7 @@ public struct ConfigLoader: Sendable {
         }
         return SiteConfig(
             title: title, description: description, baseURL: baseURL, language: language, pageSize: pageSize,
-            imageWidths: widths, jpegQuality: quality, eagerImages: eager, maxPixels: maxPixels, maxSourceBytes: maxBytes,
+            imageWidths: widths, jpegQuality: quality, jpegProgressive: progressive, eagerImages: eager, maxPixels: maxPixels, maxSourceBytes: maxBytes,
             templatesDirectory: Paths.resolve(templates, against: base),
             outputDirectory: output.map { Paths.resolve($0, against: base) },
             cacheDirectory: cache.map { Paths.resolve($0, against: base) },

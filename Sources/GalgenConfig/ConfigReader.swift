@@ -73,6 +73,15 @@ struct ConfigReader {
         return s
     }
 
+    mutating func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let found = node(key) else { return nil }
+        guard case .bool(let value) = found.value else {
+            throw error(.wrongType, found, key: key, message: "expected true or false, found \(found.value.kindName)",
+                        hint: "write \"\(key)\": true or \"\(key)\": false, without quotes")
+        }
+        return value
+    }
+
     mutating func int(_ key: String, range: ClosedRange<Int>) throws(ConfigError) -> Int? {
         guard let found = node(key) else { return nil }
         return try Self.integer(found, path: Self.join(path, key), range: range, document: document)

@@ -21,6 +21,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var imageWidths: [Int]
     /// JPEG quality of the variants, 1–100.
     public var jpegQuality: Int
+    /// Whether variants are progressive JPEGs.
+    public var jpegProgressive: Bool
     /// How many images at the top of each gallery page load eagerly (the first row).
     public var eagerImages: Int
     /// Largest source image accepted, in pixels (width × height), checked from the header.

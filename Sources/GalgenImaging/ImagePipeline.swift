@@ -15,6 +15,8 @@ public struct ImagePipeline: Sendable {
         public var maxPixels: Int
         /// Refuse sources larger than this many bytes.
         public var maxSourceBytes: Int
+        /// Write progressive JPEGs.
+        public var progressive: Bool
 
         /// Creates settings.
         /// - Parameters:
@@ -22,11 +24,13 @@ public struct ImagePipeline: Sendable {
         ///   - quality: JPEG quality.
         ///   - maxPixels: Pixel limit.
         ///   - maxSourceBytes: Byte limit.
-        public init(widths: [Int], quality: Int, maxPixels: Int, maxSourceBytes: Int) {
+        ///   - progressive: Write progressive JPEGs.
+        public init(widths: [Int], quality: Int, maxPixels: Int, maxSourceBytes: Int, progressive: Bool = false) {
             self.widths = widths
             self.quality = quality
             self.maxPixels = maxPixels
             self.maxSourceBytes = maxSourceBytes
+            self.progressive = progressive
         }
     }
 
@@ -106,7 +110,7 @@ public struct ImagePipeline: Sendable {
         var variants: [(size: VariantPlan.Size, jpeg: Data)] = []
         for size in plan.sizes where only?.contains(size.width) ?? true {
             let resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
-            variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality)))
+            variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality, progressive: settings.progressive)))
         }
         return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: decoded.firstWarning)
     }

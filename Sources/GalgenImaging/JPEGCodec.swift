@@ -72,22 +72,58 @@ public enum JPEGCodec {
                        warningCount: Int(image.warnings), firstWarning: warning)
     }
 
-    /// Encodes RGB as a baseline (or progressive) JPEG with optimised Huffman tables and no metadata.
+    /// How to write a JPEG (galgen's outputs use only `progressive`; the rest makes test inputs).
+    public struct EncodeFlags: OptionSet, Sendable, Hashable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        /// Progressive scans.
+        public static let progressive = EncodeFlags(rawValue: Int32(GG_ENC_PROGRESSIVE))
+        /// Arithmetic coding.
+        public static let arithmetic = EncodeFlags(rawValue: Int32(GG_ENC_ARITHMETIC))
+        /// Store 4-component input as YCCK.
+        public static let ycck = EncodeFlags(rawValue: Int32(GG_ENC_YCCK))
+    }
+
+    /// Encodes RGB with optimised Huffman tables. galgen's outputs carry no metadata: `markers`
+    /// exists only to make test and sample inputs (EXIF, XMP).
     /// - Parameters:
     ///   - pixels: The image.
     ///   - quality: 1–100.
     ///   - progressive: Write a progressive JPEG.
-    ///   - app1: An APP1 payload to embed (only for making test files); nil for none.
+    ///   - markers: APPn markers to embed, as (n, payload).
     /// - Throws: ``ImagingError``.
-    public static func encode(_ pixels: PixelBuffer, quality: Int, progressive: Bool = false, app1: [UInt8]? = nil) throws(ImagingError) -> Data {
+    public static func encode(_ pixels: PixelBuffer, quality: Int, progressive: Bool = false,
+                              markers: [(Int, [UInt8])] = []) throws(ImagingError) -> Data {
+        try encode(raw: pixels.bytes, width: pixels.width, height: pixels.height, components: 3, quality: quality,
+                   flags: progressive ? .progressive : [], markers: markers)
+    }
+
+    /// Encodes interleaved gray (1), RGB (3) or CMYK (4) bytes.
+    /// - Parameters:
+    ///   - bytes: `width * height * components` bytes.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - components: 1, 3 or 4.
+    ///   - quality: 1–100.
+    ///   - flags: Progressive, arithmetic, YCCK.
+    ///   - markers: APPn markers to embed, as (n, payload).
+    /// - Throws: ``ImagingError``.
+    public static func encode(raw bytes: [UInt8], width: Int, height: Int, components: Int, quality: Int,
+                              flags: EncodeFlags = [], markers: [(Int, [UInt8])] = []) throws(ImagingError) -> Data {
+        guard bytes.count == width * height * components else {
+            throw ImagingError(.processingFailed, "pixel buffer size does not match \(width)x\(height)x\(components)")
+        }
+        var packed: [UInt8] = []
+        for (n, payload) in markers {
+            packed += [UInt8(n & 15), UInt8(payload.count >> 8 & 0xFF), UInt8(payload.count & 0xFF)] + payload
+        }
         var out: UnsafeMutablePointer<UInt8>?
         var outLength: UInt = 0
         var err = [CChar](repeating: 0, count: 256)
-        let app = app1 ?? []
-        let rc = pixels.bytes.withUnsafeBufferPointer { rgb in
-            app.withUnsafeBufferPointer { a in
-                gg_jpeg_encode(rgb.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(quality),
-                               progressive ? 1 : 0, a.baseAddress, a.count, &out, &outLength, &err, err.count)
+        let rc = bytes.withUnsafeBufferPointer { px in
+            packed.withUnsafeBufferPointer { m in
+                gg_jpeg_encode(px.baseAddress, Int32(width), Int32(height), Int32(components), Int32(quality), flags.rawValue,
+                               m.baseAddress, m.count, &out, &outLength, &err, err.count)
             }
         }
         guard rc == Int32(GG_OK), let out else { throw ImagingError(.processingFailed, "JPEG encoding failed: \(message(err))") }

@@ -38,6 +38,25 @@ public enum Painter {
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 
+    /// An orientation marker: the top quarter red with its left quarter green, the rest blue.
+    /// Upright and unmirrored, green is top-left and red top-right.
+    /// - Parameters:
+    ///   - width: Width.
+    ///   - height: Height.
+    public static func orientationMarker(width: Int, height: Int) -> PixelBuffer {
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c: (UInt8, UInt8, UInt8) = y < height / 4 ? (x < width / 4 ? (20, 220, 20) : (230, 20, 20)) : (20, 20, 230)
+                let i = (y * width + x) * 3
+                bytes[i] = c.0
+                bytes[i + 1] = c.1
+                bytes[i + 2] = c.2
+            }
+        }
+        return PixelBuffer(width: width, height: height, bytes: bytes)
+    }
+
     /// A portrait-like picture: a two-colour gradient with a head and shoulders silhouette.
     /// - Parameters:
     ///   - width: Width.

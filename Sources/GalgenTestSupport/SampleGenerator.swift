@@ -81,13 +81,13 @@ public enum SampleGenerator {
                 let hue = random.below(360)
                 let shade = 0.18 + Double(random.below(40)) / 100
                 var picture = Painter.portrait(width: w, height: h, hue: hue, shade: shade)
-                var app1: [UInt8]?
+                var markers: [(Int, [UInt8])] = []
                 if index == orientedIndex {
                     // Stored rotated a quarter turn to the left; EXIF orientation 6 turns it upright again.
                     picture = PixelOps.orient(picture, orientation: 8)
-                    app1 = ExifOrientation.app1Payload(orientation: 6)
+                    markers = [(1, ExifOrientation.app1Payload(orientation: 6))]
                 }
-                files.append(File(path: imageName, data: try JPEGCodec.encode(picture, quality: 70, app1: app1)))
+                files.append(File(path: imageName, data: try JPEGCodec.encode(picture, quality: 70, markers: markers)))
             }
             let login = first.lowercased().filter { $0.isASCII && $0.isLetter }
             let email = (login.isEmpty ? "person\(index + 1)" : login) + ".\(index + 1)@example.com"

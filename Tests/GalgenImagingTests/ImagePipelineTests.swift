@@ -8,8 +8,8 @@ struct ImagePipelineTests {
         ImagePipeline(settings: .init(widths: widths, quality: 82, maxPixels: maxPixels, maxSourceBytes: 50_000_000))
     }
 
-    private func jpeg(_ w: Int, _ h: Int, app1: [UInt8]? = nil) throws -> Data {
-        try JPEGCodec.encode(Painter.portrait(width: w, height: h, hue: 200, shade: 0.3), quality: 85, app1: app1)
+    private func jpeg(_ w: Int, _ h: Int, markers: [(Int, [UInt8])] = []) throws -> Data {
+        try JPEGCodec.encode(Painter.portrait(width: w, height: h, hue: 200, shade: 0.3), quality: 85, markers: markers)
     }
 
     @Test func resizesToEveryWidthKeepingAspectRatio() throws {
@@ -40,28 +40,79 @@ struct ImagePipelineTests {
         #expect(rotated.scaleDenominator(storedWidth: 4000, storedHeight: 3000, swapped: true) == 4)
     }
 
-    @Test(arguments: [(6, 0), (8, 0), (3, 0), (1, 0)])
-    func appliesEXIFOrientation(orientation: Int, _: Int) throws {
-        // Paint the picture upright (red band on top), store it as a camera would, tag it.
-        let upright = Painter.topBand(width: 400, height: 600, top: (230, 20, 20), rest: (20, 20, 230))
-        let inverse = [1: 1, 3: 3, 6: 8, 8: 6][orientation]!
+    @Test(arguments: 1...8)
+    func appliesEXIFOrientation(orientation: Int) throws {
+        // Paint the marker upright, store it as a camera would (the inverse transform), tag it.
+        let upright = Painter.orientationMarker(width: 400, height: 600)
+        let inverse = [1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 8, 7: 7, 8: 6][orientation]!
         let stored = PixelOps.orient(upright, orientation: inverse)
-        let data = try JPEGCodec.encode(stored, quality: 90, app1: ExifOrientation.app1Payload(orientation: orientation))
+        let data = try JPEGCodec.encode(stored, quality: 90, markers: [(1, ExifOrientation.app1Payload(orientation: orientation))])
         #expect(ExifOrientation.read(from: data) == orientation)
         let output = try pipeline([160]).process(data)
         #expect(output.info.width == 400 && output.info.height == 600)
         let decoded = try JPEGCodec.decode(output.variants[0].jpeg).pixels
         #expect(decoded.width == 160 && decoded.height == 240)
-        let top = decoded.pixel(x: 80, y: 10), bottom = decoded.pixel(x: 80, y: 200)
-        #expect(top.r > 180 && top.b < 80, "top should be red, was \(top)")
+        let topLeft = decoded.pixel(x: 15, y: 20), topRight = decoded.pixel(x: 140, y: 20), bottom = decoded.pixel(x: 80, y: 200)
+        #expect(topLeft.g > 180 && topLeft.r < 80, "top-left should be green, was \(topLeft)")
+        #expect(topRight.r > 180 && topRight.g < 80, "top-right should be red, was \(topRight)")
         #expect(bottom.b > 180 && bottom.r < 80, "bottom should be blue, was \(bottom)")
     }
 
+    /// Photoshop-style CMYK: 4 components, Adobe marker, inverted values (255 = no ink).
+    private func invertedCMYK(width: Int, height: Int, ink: (c: UInt8, m: UInt8, y: UInt8, k: UInt8)) -> [UInt8] {
+        Array([[255 - ink.c, 255 - ink.m, 255 - ink.y, 255 - ink.k]].joined()).repeated(width * height)
+    }
+
+    @Test(arguments: [JPEGCodec.EncodeFlags(), .ycck])
+    func convertsAdobeCMYKAndYCCKToRGB(flags: JPEGCodec.EncodeFlags) throws {
+        // Full magenta + yellow ink, no cyan or black: red.
+        let bytes = invertedCMYK(width: 64, height: 48, ink: (0, 255, 255, 0))
+        let data = try JPEGCodec.encode(raw: bytes, width: 64, height: 48, components: 4, quality: 95, flags: flags)
+        #expect(try JPEGCodec.info(data).components == 4)
+        let output = try pipeline([32]).process(data)
+        let p = try JPEGCodec.decode(output.variants[0].jpeg).pixels.pixel(x: 16, y: 12)
+        #expect(p.r > 230 && p.g < 30 && p.b < 30, "expected red, got \(p)")
+    }
+
+    @Test func expandsGrayscale() throws {
+        let data = try JPEGCodec.encode(raw: [UInt8](repeating: 128, count: 80 * 60), width: 80, height: 60, components: 1, quality: 95)
+        let output = try pipeline([40]).process(data)
+        let p = try JPEGCodec.decode(output.variants[0].jpeg).pixels.pixel(x: 20, y: 15)
+        #expect(abs(Int(p.r) - 128) <= 2 && p.r == p.g && p.g == p.b, "\(p)")
+    }
+
+    @Test(arguments: [JPEGCodec.EncodeFlags.progressive, .arithmetic, [.progressive, .arithmetic]])
+    func decodesProgressiveAndArithmeticInputs(flags: JPEGCodec.EncodeFlags) throws {
+        let picture = Painter.orientationMarker(width: 320, height: 240)
+        let data = try JPEGCodec.encode(raw: picture.bytes, width: 320, height: 240, components: 3, quality: 90, flags: flags)
+        #expect(try JPEGCodec.info(data).progressive == flags.contains(.progressive))
+        let output = try pipeline([160]).process(data)
+        let p = try JPEGCodec.decode(output.variants[0].jpeg).pixels.pixel(x: 100, y: 10)
+        #expect(p.r > 180 && p.g < 80)
+    }
+
+    @Test func writesProgressiveOutputWhenAsked() throws {
+        let settings = ImagePipeline.Settings(widths: [160], quality: 82, maxPixels: 1 << 30, maxSourceBytes: 1 << 30, progressive: true)
+        let output = try ImagePipeline(settings: settings).process(try jpeg(400, 300))
+        #expect(try JPEGCodec.info(output.variants[0].jpeg).progressive)
+        #expect(try !JPEGCodec.info(try pipeline([160]).process(try jpeg(400, 300)).variants[0].jpeg).progressive)
+    }
+
     @Test func outputsCarryNoMetadata() throws {
-        let output = try pipeline([160]).process(try jpeg(300, 300, app1: ExifOrientation.app1Payload(orientation: 1)))
-        let bytes = [UInt8](output.variants[0].jpeg)
-        #expect(!bytes.indices.dropLast().contains { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xE1 })
-        #expect(!output.variants[0].jpeg.contains(Data("Exif".utf8)))
+        var exif = ExifOrientation.app1Payload(orientation: 1)
+        exif += Array("GPSLatitude 52.37 GPSLongitude 4.89 Model Canon EOS".utf8)
+        let xmp = Array("http://ns.adobe.com/xap/1.0/\u{0}<x:xmpmeta><tiff:Model>Canon</tiff:Model></x:xmpmeta>".utf8)
+        let iptc = Array("Photoshop 3.0\u{0}8BIM copyright".utf8)
+        let input = try jpeg(300, 300, markers: [(1, exif), (1, xmp), (13, iptc)])
+        #expect(input.contains(Data("GPSLatitude".utf8)) && input.contains(Data("ns.adobe.com/xap".utf8)))
+        for variant in try pipeline([160]).process(input).variants {
+            let bytes = [UInt8](variant.jpeg)
+            let appMarkers = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && (0xE1...0xEF).contains(bytes[$0 + 1]) }
+            #expect(appMarkers.isEmpty, "APP1..APP15 markers in output")
+            for needle in ["Exif", "http://ns.adobe.com/xap", "GPS", "Canon", "8BIM"] {
+                #expect(!variant.jpeg.contains(Data(needle.utf8)), "\(needle) in output")
+            }
+        }
     }
 
     @Test func averageColourComesFromThePixels() throws {
@@ -111,4 +162,8 @@ struct ImagePipelineTests {
             (error as? ImagingError)?.code == .tooLarge && (error as? ImagingError)?.message.contains("30000x30000") == true
         }
     }
+}
+
+extension Array {
+    fileprivate func repeated(_ n: Int) -> [Element] { Array([[Element]](repeating: self, count: n).joined()) }
 }

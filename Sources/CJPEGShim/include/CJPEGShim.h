@@ -33,15 +33,25 @@ typedef struct {
 
 int gg_jpeg_info(const unsigned char *data, size_t len, gg_info *info, char *errbuf, size_t errlen);
 
-/* Decodes to RGB, scaled by 1/scale_denom in the DCT domain (1, 2, 4 or 8). Refuses with
+/* Decodes to RGB, scaled by 1/scale_denom in the DCT domain (1, 2, 4 or 8). Grayscale is
+   expanded; CMYK and YCCK are converted (Adobe files store inverted values). Refuses with
    GG_ERR_LIMIT, before decoding, when width*height exceeds max_pixels (0: no limit). */
 int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long long max_pixels,
                    gg_image *out, char *errbuf, size_t errlen);
 
-/* Encodes RGB with optimised Huffman tables. app1 (may be NULL) is written as an APP1 marker;
-   galgen uses that only to make test and sample files carry EXIF. */
-int gg_jpeg_encode(const unsigned char *rgb, int width, int height, int quality, int progressive,
-                   const unsigned char *app1, size_t app1_len,
+/* Encoder flags. */
+enum {
+    GG_ENC_PROGRESSIVE = 1,   /* progressive scans */
+    GG_ENC_ARITHMETIC = 2,    /* arithmetic coding instead of Huffman (test inputs only) */
+    GG_ENC_YCCK = 4           /* 4-component input stored as YCCK instead of CMYK */
+};
+
+/* Encodes interleaved pixels with optimised Huffman tables. components: 1 gray, 3 RGB, 4 CMYK
+   (written with an Adobe marker, values as given: Photoshop's convention is inverted).
+   markers (may be NULL) holds extra APPn markers to write, each as [n][len hi][len lo][len bytes];
+   galgen writes none in its outputs, only in test and sample inputs. */
+int gg_jpeg_encode(const unsigned char *pixels, int width, int height, int components, int quality, int flags,
+                   const unsigned char *markers, size_t markers_len,
                    unsigned char **outbuf, unsigned long *outlen, char *errbuf, size_t errlen);
 
 /* Resamples RGB with a separable Lanczos-3 filter. Returns GG_OK or GG_ERR_NOMEM/GG_ERR_ARGS. */
