@@ -30,6 +30,8 @@ struct ImageStep: Sendable {
     private struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
         var averageColor: String
+        /// libjpeg's warning when the source was decoded, so every later build reports it too.
+        var warning: String?
     }
 
     func run(path: String) -> ImageResult {
@@ -68,6 +70,7 @@ struct ImageStep: Sendable {
             }
             if cached.count == plan.sizes.count {
                 result.reused = cached.count
+                result.warning = entry.warning
                 return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, variants: plan.sizes, bytes: cached)
             }
         }
@@ -81,7 +84,7 @@ struct ImageStep: Sendable {
         }
         result.decoded = true
         result.reused = cached.count
-        result.warning = output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" }
+        result.warning = output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" } ?? entry?.warning
         var bytes = cached
         do {
             for variant in output.variants {
@@ -92,7 +95,8 @@ struct ImageStep: Sendable {
             if entry == nil {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                try cache.store(try encoder.encode(SourceEntry(info: output.info, averageColor: output.averageColor)), for: infoKey)
+                try cache.store(try encoder.encode(SourceEntry(info: output.info, averageColor: output.averageColor, warning: result.warning)),
+                               for: infoKey)
             }
         } catch let error as FileSystemError {
             result.failure = "cannot write the image cache: \(error)"
