@@ -50,7 +50,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GalgenCLI",
-            dependencies: ["GalgenBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "GalgenBuild", "GalgenCache", "GalgenConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
 

@@ -35,6 +35,8 @@ public struct BuildEnvironment: Sendable {
     public var processID: Int32
     /// Whether a process id is still running (stale staging folders of dead builds are removed).
     public var isProcessAlive: @Sendable (Int32) -> Bool
+    /// Wall-clock time in seconds since 1970 (stamps cache build records; never reaches the output).
+    public var now: @Sendable () -> Double
 
     /// Creates an environment.
     /// - Parameters:
@@ -42,11 +44,13 @@ public struct BuildEnvironment: Sendable {
     ///   - clock: Time for timings.
     ///   - processID: This process's id.
     ///   - isProcessAlive: Process liveness check.
+    ///   - now: Wall-clock time, seconds since 1970.
     public init(fileSystem: any FileSystem, clock: any Clock<Duration>, processID: Int32,
-                isProcessAlive: @escaping @Sendable (Int32) -> Bool) {
+                isProcessAlive: @escaping @Sendable (Int32) -> Bool, now: @escaping @Sendable () -> Double) {
         self.fileSystem = fileSystem
         self.clock = clock
         self.processID = processID
         self.isProcessAlive = isProcessAlive
+        self.now = now
     }
 }

@@ -16,6 +16,8 @@ struct ImageResult: Sendable {
     var reused = 0
     /// Files written to the staging folder's `img/` (names only: the bytes are already on disk).
     var published: [String] = []
+    /// Cache entries this source used or made (paths below the cache folder).
+    var cacheEntries: [String] = []
 }
 
 /// Makes the variants of one source image, through the cache: a warm entry costs one read per
@@ -49,6 +51,7 @@ struct ImageStep: Sendable {
         }
         let sourceHash = ContentHash.sha256Hex(data)
         let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, pipelineVersion: ImagePipeline.version)
+        result.cacheEntries.append(infoKey.relativePath)
         var entry: SourceEntry?
         switch cache.lookup(infoKey, verify: { (try? JSONDecoder().decode(SourceEntry.self, from: $0)) == nil ? "unreadable metadata" : nil }) {
         case .hit(let bytes): entry = try? JSONDecoder().decode(SourceEntry.self, from: bytes)
@@ -124,7 +127,9 @@ struct ImageStep: Sendable {
                 result.failure = "variant \(size.width) px is missing"
                 return result
             }
-            let name = "img/\(variantKey(sourceHash, size.width).hash.prefix(16))-\(size.width).jpg"
+            let key = variantKey(sourceHash, size.width)
+            result.cacheEntries.append(key.relativePath)
+            let name = "img/\(key.hash.prefix(16))-\(size.width).jpg"
             do { try stager.write(data, to: name) } catch {
                 result.failure = "cannot write \(name): \(error.reason)"
                 return result

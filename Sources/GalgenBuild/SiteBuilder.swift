@@ -128,12 +128,14 @@ public struct SiteBuilder: Sendable {
 
         var images: [Record.ImageReference: ItemImage] = [:]
         var written: Set<String> = []
+        var used: Set<String> = []
         for result in results {
             let display = Paths.relative(result.path, to: config.baseDirectory)
             report.images.decoded += result.decoded ? 1 : 0
             report.images.encoded += result.encoded
             report.images.reused += result.reused
             report.images.damaged += result.damaged.count
+            used.formUnion(result.cacheEntries)
             for why in result.damaged {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); rebuilt"))
             }
@@ -154,6 +156,12 @@ public struct SiteBuilder: Sendable {
             written.formUnion(result.published)
         }
         report.images.published = written.count
+        let record = BuildRecord(time: environment.now(), hits: report.images.reused, misses: report.images.encoded,
+                                 damaged: report.images.damaged, entries: Array(used))
+        do { try cache.record(record, processID: environment.processID) } catch {
+            report.diagnostics.append(Diagnostic(.warning, code: "cache.record", subject: "cache",
+                                                 message: "cannot record this build's cache use (\(error)); `galgen cache prune` may drop its entries"))
+        }
         return images
     }
 

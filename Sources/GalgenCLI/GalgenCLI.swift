@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalgenBuild
+import GalgenConfig
 import GalgenCore
 #if canImport(Glibc)
 import Glibc
@@ -48,6 +49,12 @@ public enum GalgenCLI {
         }
     }
 
+    /// Prints an error from a command and turns it into the right exit code.
+    static func fail(_ error: any Error, console: Console) -> Exit {
+        console.err("error: \(error)")
+        return Exit(code: error is ConfigError ? .usageOrConfig : .buildFailed)
+    }
+
     static func absolute(_ path: String) -> String {
         Paths.resolve(path, against: FileManager.default.currentDirectoryPath)
     }
@@ -55,7 +62,8 @@ public enum GalgenCLI {
     static func liveEnvironment() -> BuildEnvironment {
         BuildEnvironment(
             fileSystem: LocalFileSystem(), clock: ContinuousClock(), processID: getpid(),
-            isProcessAlive: { pid in pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) })
+            isProcessAlive: { pid in pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) },
+            now: { Date().timeIntervalSince1970 })
     }
 
     static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {

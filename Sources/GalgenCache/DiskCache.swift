@@ -17,7 +17,7 @@ public struct DiskCache: Sendable {
 
     /// The cache folder.
     public let directory: String
-    private let fileSystem: any FileSystem
+    let fileSystem: any FileSystem
 
     /// Opens (and creates) a cache folder.
     /// - Parameters:

@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 func environment(alive: @escaping @Sendable (Int32) -> Bool = { _ in true }) -> BuildEnvironment {
-    BuildEnvironment(fileSystem: LocalFileSystem(), clock: ContinuousClock(), processID: getpid(), isProcessAlive: alive)
+    BuildEnvironment(fileSystem: LocalFileSystem(), clock: ContinuousClock(), processID: getpid(), isProcessAlive: alive,
+                     now: { Date().timeIntervalSince1970 })
 }
 
 func build(_ site: FixtureSite, output: String? = nil, jobs: Int = 2, alive: @escaping @Sendable (Int32) -> Bool = { _ in true }) async throws -> BuildReport {

@@ -97,3 +97,18 @@ struct CLITests {
         #expect(await run(["check", site.directory.path + "/none"]).code == 1)
     }
 }
+
+struct CacheCommandTests {
+    @Test func statsAndPruneReport() async throws {
+        let site = try FixtureSite(count: 2, config: #""imageWidths": [100]"#)
+        defer { site.directory.remove() }
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        let stats = await run(["cache", "stats", "--config", site.configPath])
+        #expect(stats.code == 0)
+        #expect(stats.capture.out.contains("4 entries (2 sources, 2 variants)"), "\(stats.capture.out)")
+        #expect(stats.capture.out.contains("builds recorded: 1") && stats.capture.out.contains("0 hits, 2 misses"))
+        let prune = await run(["cache", "prune", "--cache", site.cachePath, "--keep-builds", "1"])
+        #expect(prune.code == 0 && prune.capture.out.contains("removed 0 entries"))
+        #expect(await run(["cache", "prune", "--keep-builds", "0"]).code == 2)
+    }
+}

@@ -62,6 +62,10 @@ public protocol FileSystem: Sendable {
     /// - Throws: ``FileSystemError`` for any other failure.
     func exchange(_ a: String, _ b: String) throws(FileSystemError) -> Bool
 
+    /// Last modification time (seconds since 1970), or nil when nothing is there.
+    /// - Parameter path: The path.
+    func modificationTime(at path: String) -> Double?
+
     /// Size in bytes of a regular file.
     /// - Parameter path: The file.
     /// - Throws: ``FileSystemError``.

@@ -149,6 +149,12 @@ public struct LocalFileSystem: FileSystem {
         throw Self.error("exchange", "\(a) and \(b)", err)
     }
 
+    public func modificationTime(at path: String) -> Double? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+    }
+
     public func fileSize(at path: String) throws(FileSystemError) -> Int {
         var st = stat()
         guard stat(path, &st) == 0 else { throw Self.error("stat", path) }
