@@ -11,7 +11,10 @@ let package = Package(
     name: "galgen",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "galgen", targets: ["galgen"])
+        .executable(name: "galgen", targets: ["galgen"]),
+        // For Benchmarks/, a separate package that measures the imaging code.
+        .library(name: "GalgenImaging", targets: ["GalgenImaging"]),
+        .library(name: "GalgenTestSupport", targets: ["GalgenTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
