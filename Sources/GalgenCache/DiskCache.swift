@@ -55,10 +55,6 @@ public struct DiskCache: Sendable {
         return .hit(data)
     }
 
-    /// Whether an entry exists (without reading it).
-    /// - Parameter key: The entry's key.
-    public func contains(_ key: CacheKey) -> Bool { fileSystem.kind(at: path(for: key)) == .file }
-
     /// Stores an entry atomically.
     /// - Parameters:
     ///   - data: The entry's bytes.

@@ -18,26 +18,6 @@ public enum Painter {
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 
-    /// An image whose top quarter is one colour and the rest another: shows which way is up.
-    /// - Parameters:
-    ///   - width: Width.
-    ///   - height: Height.
-    ///   - top: Colour of the top quarter.
-    ///   - rest: Colour of the rest.
-    public static func topBand(width: Int, height: Int, top: (UInt8, UInt8, UInt8), rest: (UInt8, UInt8, UInt8)) -> PixelBuffer {
-        var bytes = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            let c = y < height / 4 ? top : rest
-            for x in 0..<width {
-                let i = (y * width + x) * 3
-                bytes[i] = c.0
-                bytes[i + 1] = c.1
-                bytes[i + 2] = c.2
-            }
-        }
-        return PixelBuffer(width: width, height: height, bytes: bytes)
-    }
-
     /// An orientation marker: the top quarter red with its left quarter green, the rest blue.
     /// Upright and unmirrored, green is top-left and red top-right.
     /// - Parameters:
