@@ -53,11 +53,11 @@ struct ImageStep: Sendable {
         let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, pipelineVersion: ImagePipeline.version)
         result.cacheEntries.append(infoKey.relativePath)
         var entry: SourceEntry?
-        switch cache.lookup(infoKey, verify: { (try? JSONDecoder().decode(SourceEntry.self, from: $0)) == nil ? "unreadable metadata" : nil }) {
-        case .hit(let bytes): entry = try? JSONDecoder().decode(SourceEntry.self, from: bytes)
-        case .miss: break
-        case .damaged(let why): result.damaged.append("\(infoKey): \(why)")
+        let lookup = cache.lookup(infoKey) { bytes in
+            entry = try? JSONDecoder().decode(SourceEntry.self, from: bytes)
+            return entry == nil ? "unreadable metadata" : nil
         }
+        if case .damaged(let why) = lookup { result.damaged.append("\(infoKey): \(why)") }
 
         // Which variants exist already?
         var cached: [Int: Data] = [:]

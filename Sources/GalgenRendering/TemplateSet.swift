@@ -65,9 +65,9 @@ public struct TemplateSet: Sendable {
             ("{{=", "changed delimiters {{=…=}}"), ("{{%", "a pragma {{%…}}"),
         ]
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // White space after the braces makes the same tag: `{{ & x }}` is `{{& x}}`.
+            let compact = line.replacingOccurrences(of: "{{ ", with: "{{").replacingOccurrences(of: "{{\t", with: "{{")
             for (token, what) in forbidden {
-                // Allow white space after the braces: `{{ & x }}` is the same tag.
-                let compact = line.replacingOccurrences(of: "{{ ", with: "{{").replacingOccurrences(of: "{{\t", with: "{{")
                 if let range = compact.range(of: token) {
                     let column = compact.distance(from: compact.startIndex, to: range.lowerBound) + 1
                     throw RenderingError(.unsafeTemplate, location: "\(path):\(lineIndex + 1):\(column)",

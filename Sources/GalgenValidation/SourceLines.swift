@@ -5,34 +5,6 @@ struct SourceLines {
     init(_ text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
-
-    /// The 1-based column of the `occurrence`-th (0-based) match of `needle` on `line`, or 0.
-    func column(of needle: String, line: Int, occurrence: Int = 0) -> Int {
-        guard line >= 1, line <= lines.count else { return 0 }
-        let text = lines[line - 1]
-        var searchStart = text.startIndex
-        var found = 0
-        while let range = text[searchStart...].range(of: needle) {
-            if found == occurrence { return text.distance(from: text.startIndex, to: range.lowerBound) + 1 }
-            found += 1
-            searchStart = range.upperBound
-        }
-        return 0
-    }
-}
-
-extension Substring {
-    fileprivate func range(of needle: String) -> Range<Index>? {
-        guard !needle.isEmpty, let first = needle.first else { return nil }
-        var i = startIndex
-        while i < endIndex {
-            if self[i] == first, self[i...].hasPrefix(needle) {
-                return i..<index(i, offsetBy: needle.count)
-            }
-            i = index(after: i)
-        }
-        return nil
-    }
 }
 
 extension SourceLines {

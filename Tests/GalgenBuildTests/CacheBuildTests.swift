@@ -54,4 +54,17 @@ struct CacheBuildTests {
         #expect(rebuilt.map(\.1) == good.map(\.1))
         #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == variants[0].1)
     }
+
+    @Test func damagedSourceMetadataIsRebuiltWithAWarning() async throws {
+        let site = try FixtureSite(count: 2, config: #""imageWidths": [100]"#)
+        defer { site.directory.remove() }
+        _ = try await build(site)
+        let good = try FixtureSite.snapshot(of: site.outputPath)
+        let entries = try FixtureSite.snapshot(of: site.cachePath + "/sources")
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: site.cachePath + "/sources/" + entries[0].0))
+        let report = try await build(site)
+        #expect(report.images.damaged == 1 && report.images.decoded == 1)
+        #expect(report.diagnostics.contains { $0.code == "cache.damaged" && $0.message.contains("unreadable metadata") })
+        #expect(try FixtureSite.snapshot(of: site.outputPath).map(\.1) == good.map(\.1))
+    }
 }

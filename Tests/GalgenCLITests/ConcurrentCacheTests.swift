@@ -7,7 +7,7 @@ import Testing
 /// are right, and the cache they leave is complete and valid.
 struct ConcurrentCacheTests {
     @Test func twoBuildsShareOneCache() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: KillTests.binary), "build galgen first (swift build)")
+        try #require(GalgenBinary.isBuilt, "build galgen first (swift build)")
         let site = try FixtureSite(count: 0)
         defer { site.directory.remove() }
         var records: [String] = []
@@ -19,13 +19,8 @@ struct ConcurrentCacheTests {
         try site.writeRecords("[" + records.joined(separator: ",") + "]")
         let cache = site.directory.path + "/shared-cache"
         func start(_ output: String) throws -> Process {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: KillTests.binary)
-            p.arguments = ["build", "--config", site.configPath, "--output", site.directory.path + "/" + output, "--cache", cache, "--jobs", "2"]
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            return p
+            try GalgenBinary.start(["build", "--config", site.configPath, "--output", site.directory.path + "/" + output,
+                                    "--cache", cache, "--jobs", "2"])
         }
         let a = try start("out-a"), b = try start("out-b")
         a.waitUntilExit()

@@ -8,20 +8,8 @@ import Testing
 /// Runs the real `galgen` binary and kills it with SIGKILL at several moments: the output folder
 /// must always be absent or a complete, valid site, and the cache must never be trusted wrongly.
 struct KillTests {
-    static let binary = Repository.root + "/.build/debug/galgen"
-
-    private func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     @Test func killedBuildsNeverLeaveAHalfWrittenSiteOrABadCache() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build galgen first (swift build)")
+        try #require(GalgenBinary.isBuilt, "build galgen first (swift build)")
         let site = try FixtureSite(count: 0, config: #""imageWidths": [160, 320, 640]"#)
         defer { site.directory.remove() }
         var records: [String] = []
@@ -33,7 +21,7 @@ struct KillTests {
         try site.writeRecords("[" + records.joined(separator: ",") + "]")
         let reference = site.directory.path + "/reference"
         let began = ContinuousClock.now
-        let ok = try start(["build", "--config", site.configPath, "--output", reference, "--cache", site.directory.path + "/refcache"])
+        let ok = try GalgenBinary.start(["build", "--config", site.configPath, "--output", reference, "--cache", site.directory.path + "/refcache"])
         ok.waitUntilExit()
         try #require(ok.terminationStatus == 0)
         let elapsed = ContinuousClock.now - began
@@ -47,7 +35,7 @@ struct KillTests {
         // builds are shorter; early fractions land in the image step, later ones in pages and publish).
         for fraction in [0.05, 0.15, 0.3, 0.5, 0.7, 0.9] {
             let delay = Int(fullMicroseconds * fraction)
-            let process = try start(["build", "--config", site.configPath, "--output", output, "--cache", cache, "--jobs", "2"])
+            let process = try GalgenBinary.start(["build", "--config", site.configPath, "--output", output, "--cache", cache, "--jobs", "2"])
             usleep(UInt32(max(1_000, delay)))  // a blocking sleep: the test pool may be busy with other tests
             if process.isRunning { killedWhileRunning += 1 }
             kill(process.processIdentifier, SIGKILL)
@@ -60,7 +48,7 @@ struct KillTests {
         }
         #expect(killedWhileRunning >= 2, "the build finished before any kill; make the fixture bigger")
 
-        let final = try start(["build", "--config", site.configPath, "--output", output, "--cache", cache])
+        let final = try GalgenBinary.start(["build", "--config", site.configPath, "--output", output, "--cache", cache])
         final.waitUntilExit()
         #expect(final.terminationStatus == 0)
         let a = try FixtureSite.snapshot(of: reference), b = try FixtureSite.snapshot(of: output)
