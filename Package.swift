@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries and shims: all libjpeg calls and every setjmp stay in C.
@@ -39,6 +40,11 @@ let package = Package(
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        // HTTP: the only module that sees AsyncHTTPClient and NIO.
+        .target(
+            name: "GalgenFetch",
+            dependencies: ["GalgenCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: swiftSettings),
         .target(
             name: "GalgenRendering",
             dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", .product(name: "Mustache", package: "swift-mustache")],
@@ -47,7 +53,7 @@ let package = Package(
         .target(
             name: "GalgenBuild",
             dependencies: [
-                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache",
+                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
                 "GalgenRendering", "GalgenValidation",
             ],
             swiftSettings: swiftSettings),
@@ -69,6 +75,7 @@ let package = Package(
         .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenBuildTests",

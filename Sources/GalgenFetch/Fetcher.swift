@@ -1,0 +1,188 @@
+public import Foundation
+import GalgenCore
+
+/// Validators a server sent with a body, replayed on the next request to ask "has it changed?".
+public struct Validators: Sendable, Hashable, Codable {
+    /// `ETag`, sent back as `If-None-Match`.
+    public var etag: String?
+    /// `Last-Modified`, sent back as `If-Modified-Since`.
+    public var lastModified: String?
+
+    /// Creates validators.
+    /// - Parameters:
+    ///   - etag: The entity tag.
+    ///   - lastModified: The last-modified date.
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// Whether there is anything to revalidate with.
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+/// What a body must be for the request to count as a success.
+public enum Expectation: Sendable, Hashable {
+    /// A JSON document (an HTML page with 200 is a failure, and probably a transient one).
+    case json
+    /// An image (an HTML or text body is a failure).
+    case image
+}
+
+/// A successful fetch.
+public struct Fetched: Sendable {
+    /// What came back.
+    public enum Outcome: Sendable {
+        /// A new body.
+        case body(Data, BodyKind, Validators)
+        /// The cached copy is still current (304 to a conditional request).
+        case notModified
+    }
+
+    /// What came back.
+    public var outcome: Outcome
+    /// Attempts made, 1 when the first one worked.
+    public var attempts: Int
+}
+
+/// Fetches URLs through a transport with retries: exponential backoff with jitter on connection
+/// errors, timeouts and 5xx; `Retry-After` honoured (seconds or date, capped) on 429 and 503;
+/// iTunes-style throttling (403 with an empty body) backed off too. Bodies are judged by their
+/// bytes, never by `Content-Type`.
+public struct Fetcher: Sendable {
+    /// The limits and retry rules.
+    public let policy: FetchPolicy
+    private let transport: any HTTPTransport
+    private let pause: Pause
+    private let now: @Sendable () -> Double
+    private let random: @Sendable () -> Double
+    private let gate: KeyedGate
+
+    /// Creates a fetcher.
+    /// - Parameters:
+    ///   - transport: Sends the requests.
+    ///   - policy: Limits and retry rules.
+    ///   - pause: Waits between attempts.
+    ///   - now: Wall-clock seconds since 1970 (for `Retry-After` dates).
+    ///   - random: Uniform numbers in 0..<1 for the jitter.
+    public init(transport: any HTTPTransport, policy: FetchPolicy, pause: Pause = .live,
+                now: @escaping @Sendable () -> Double, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+        self.transport = transport
+        self.policy = policy
+        self.pause = pause
+        self.now = now
+        self.random = random
+        self.gate = KeyedGate(limit: policy.perHostConcurrency)
+    }
+
+    /// Fetches one URL.
+    /// - Parameters:
+    ///   - url: Absolute http(s) URL.
+    ///   - expecting: What the body must be.
+    ///   - maxBytes: Largest body accepted.
+    ///   - validators: Validators of a cached copy: makes the request conditional.
+    /// - Returns: The body, or `notModified` when the cached copy is current.
+    /// - Throws: ``FetchError`` after the last attempt, or at once for permanent failures.
+    public func fetch(_ url: String, expecting: Expectation, maxBytes: Int, validators: Validators? = nil) async throws(FetchError) -> Fetched {
+        guard let checked = WebURL.httpURL(url), let host = URL(string: checked)?.host?.lowercased() else {
+            throw FetchError(.badURL, url: url, message: "\(url) is not an absolute http(s) URL")
+        }
+        var headers: [(name: String, value: String)] = [("User-Agent", policy.userAgent), ("Accept", expecting == .json ? "application/json, text/javascript;q=0.9, */*;q=0.1" : "image/jpeg, image/*;q=0.8")]
+        if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let request = TransportRequest(url: checked, headers: headers, maxBytes: maxBytes)
+
+        var attempt = 0
+        while true {
+            attempt += 1
+            let failure: FetchError
+            var requestedWait: Duration?
+            do throws(FetchError) {
+                try Self.checkCancellation(url)
+                await gate.enter(host)
+                let response: TransportResponse
+                do throws(FetchError) {
+                    response = try await transport.send(request)
+                } catch {
+                    await gate.leave(host)
+                    throw error
+                }
+                await gate.leave(host)
+                switch judge(response, url: checked, expecting: expecting, conditional: validators.map { !$0.isEmpty } ?? false) {
+                case .success(let outcome):
+                    return Fetched(outcome: outcome, attempts: attempt)
+                case .failure(let error, let wait):
+                    requestedWait = wait
+                    throw error
+                }
+            } catch {
+                failure = error
+            }
+            guard failure.isTransient, failure.code != .cancelled, attempt < policy.maxAttempts else {
+                var final = failure
+                final.attempts = attempt
+                if attempt > 1 { final.message += " (after \(attempt) attempts)" }
+                throw final
+            }
+            let wait = min(requestedWait ?? backoff(attempt: attempt), policy.backoffCap)
+            do { try await pause.sleep(wait) } catch {
+                throw FetchError(.cancelled, url: url, message: "\(url): cancelled")
+            }
+        }
+    }
+
+    /// The wait before attempt `attempt + 1`: base × 2^(attempt−1), capped, times a jitter in 0.5…1.
+    /// - Parameter attempt: The attempt that just failed, from 1.
+    public func backoff(attempt: Int) -> Duration {
+        let exponent = Double(min(attempt - 1, 30))
+        let base = Double(policy.backoffBase.components.seconds) + Double(policy.backoffBase.components.attoseconds) / 1e18
+        let cap = Double(policy.backoffCap.components.seconds) + Double(policy.backoffCap.components.attoseconds) / 1e18
+        let seconds = min(cap, base * pow(2, exponent)) * (0.5 + 0.5 * random())
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    private enum Judgement {
+        case success(Fetched.Outcome)
+        case failure(FetchError, wait: Duration?)
+    }
+
+    private func judge(_ response: TransportResponse, url: String, expecting: Expectation, conditional: Bool) -> Judgement {
+        let status = response.status
+        if status == 304, conditional { return .success(.notModified) }
+        let kind = BodyKind.sniff(response.body)
+        guard (200..<300).contains(status) else {
+            let wait = response.header("retry-after").flatMap { RetryAfter.delay($0, now: now()) }
+            let detail = kind == .empty ? "" : " with \(kind.phrase)\(excerpt(response.body, kind))"
+            var transient = status >= 500 || status == 429 || status == 408
+            var message = "\(url): HTTP \(status)\(detail)"
+            if status == 403, response.body.isEmpty {
+                transient = true  // iTunes throttles with an empty 403 and no Retry-After
+                message += " (empty 403: the server is probably rate limiting)"
+            }
+            if status == 404 || status == 410 { message += " (not found)" }
+            return .failure(FetchError(.status, url: url, message: message, status: status, isTransient: transient), wait: wait)
+        }
+        let acceptable = expecting == .json ? kind == .json : kind.isImage
+        guard acceptable else {
+            let wanted = expecting == .json ? "JSON" : "an image"
+            // An HTML error page with status 200 in place of JSON is usually a passing outage.
+            return .failure(FetchError(.unexpectedBody, url: url, message: "\(url): expected \(wanted), got \(kind.phrase)\(excerpt(response.body, kind))",
+                                       status: status, isTransient: expecting == .json && kind == .html), wait: nil)
+        }
+        let validators = Validators(etag: response.header("etag"), lastModified: response.header("last-modified"))
+        return .success(.body(response.body, kind, validators))
+    }
+
+    /// The start of a textual body, one line, for messages.
+    private func excerpt(_ body: Data, _ kind: BodyKind) -> String {
+        guard [.json, .html, .text].contains(kind) else { return "" }
+        let text = String(decoding: body.prefix(160), as: UTF8.self)
+        let oneLine = text.split(whereSeparator: { $0.isNewline }).map { String($0).trimmingWhitespace }.joined(separator: " ")
+        let cleaned = String(oneLine.unicodeScalars.filter { $0.value >= 0x20 }.map(Character.init))
+        return cleaned.isEmpty ? "" : ": \"\(cleaned.prefix(120))\(cleaned.count > 120 ? "…" : "")\""
+    }
+
+    private static func checkCancellation(_ url: String) throws(FetchError) {
+        if Task.isCancelled { throw FetchError(.cancelled, url: url, message: "\(url): cancelled") }
+    }
+}
