@@ -60,6 +60,7 @@ public struct ConfigLoader: Sendable {
         let templates = try root.string("templates", example: "\"Templates\"") ?? SiteConfig.Defaults.templates
         let output = try root.string("output", example: "\"public\"")
         let cache = try root.string("cache", example: "\".galgen/cache\"")
+        let fetch = try Self.fetchSettings(&root)
         let sourcesNode = try root.require("sources", "[ { \"name\": …, \"type\": \"json\", … } ]")
         guard case .array(let sourceNodes) = sourcesNode.value else {
             throw root.error(.wrongType, sourcesNode, key: "sources",
@@ -84,7 +85,27 @@ public struct ConfigLoader: Sendable {
             templatesDirectory: Paths.resolve(templates, against: base),
             outputDirectory: output.map { Paths.resolve($0, against: base) },
             cacheDirectory: cache.map { Paths.resolve($0, against: base) },
-            sources: sources, configPath: path, baseDirectory: base)
+            sources: sources, fetch: fetch, configPath: path, baseDirectory: base)
+    }
+
+    private static func fetchSettings(_ root: inout ConfigReader) throws(ConfigError) -> FetchSettings {
+        var settings = FetchSettings()
+        guard let node = root.node("fetch") else { return settings }
+        var reader = try ConfigReader(node, path: "fetch", document: root.document)
+        let day = 86_400.0
+        settings.connectTimeout = try reader.seconds("connectTimeout", range: 0.01...600) ?? settings.connectTimeout
+        settings.idleTimeout = try reader.seconds("idleTimeout", range: 0.01...3600) ?? settings.idleTimeout
+        settings.totalTimeout = try reader.seconds("totalTimeout", range: 0.01...86_400) ?? settings.totalTimeout
+        settings.retries = try reader.int("retries", range: 0...20) ?? settings.retries
+        settings.backoff = try reader.seconds("backoff", range: 0...600) ?? settings.backoff
+        settings.maxBackoff = try reader.seconds("maxBackoff", range: 0...86_400) ?? settings.maxBackoff
+        settings.perHost = try reader.int("perHost", range: 1...256) ?? settings.perHost
+        settings.maxRedirects = try reader.int("maxRedirects", range: 0...50) ?? settings.maxRedirects
+        settings.maxResponseBytes = try reader.int("maxResponseBytes", range: 1...4_000_000_000) ?? settings.maxResponseBytes
+        settings.imageMaxAge = try reader.seconds("imageMaxAge", range: 0...(100 * 365 * day)) ?? settings.imageMaxAge
+        settings.userAgent = try reader.string("userAgent", example: "\"my-gallery-bot/1.0\"")
+        try reader.finish()
+        return settings
     }
 
     private static func baseURL(_ root: inout ConfigReader) throws(ConfigError) -> String? {

@@ -106,6 +106,36 @@ struct ConfigReader {
         return value
     }
 
+    /// A duration in seconds: a number (`2.5`) or a string with a unit (`"500ms"`, `"30s"`, `"15m"`, `"12h"`, `"7d"`).
+    mutating func seconds(_ key: String, range: ClosedRange<Double>) throws(ConfigError) -> Double? {
+        guard let found = node(key) else { return nil }
+        let value: Double?
+        switch found.value {
+        case .number(let text): value = Double(text)
+        case .string(let text): value = Self.parseDuration(text)
+        default: value = nil
+        }
+        guard let value, range.contains(value) else {
+            throw error(.invalidValue, found, key: key, message: "expected a duration between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))",
+                        hint: "write seconds as a number (\"\(key)\": 2.5) or a string with a unit: \"500ms\", \"30s\", \"15m\", \"12h\", \"7d\"")
+        }
+        return value
+    }
+
+    static func parseDuration(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400), ("w", 604_800)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            let number = text.dropLast(suffix.count)
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else { continue }
+            return value * scale
+        }
+        return nil
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
     /// Rejects keys that no getter asked for, suggesting the closest known key.
     func finish() throws(ConfigError) {
         for member in members where !known.contains(member.key) {

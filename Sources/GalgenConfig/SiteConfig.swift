@@ -37,6 +37,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var cacheDirectory: String?
     /// The record sources, in config order.
     public var sources: [SourceConfig]
+    /// Network limits.
+    public var fetch: FetchSettings
     /// Absolute path of the config file.
     public var configPath: String
     /// Folder of the config file; relative paths in the config are relative to it.
@@ -60,10 +62,26 @@ public struct SiteConfig: Sendable, Hashable {
 
 /// One record source (`sources[i]`).
 public struct SourceConfig: Sendable, Hashable {
-    /// What kind of source it is.
+    /// What kind of source it is (the config's `type`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// A local JSON file with a field mapping.
+        /// A JSON document, local (`path`) or remote (`url`), with a field mapping.
         case json
+        /// The randomuser.me API.
+        case randomuser
+        /// The iTunes Search API.
+        case itunes
+    }
+
+    /// Where the records come from.
+    public enum Origin: Sendable, Hashable {
+        /// A local JSON file (absolute path).
+        case file(String)
+        /// A JSON document at a URL, possibly paged.
+        case url(String, paging: Paging)
+        /// The randomuser.me API.
+        case randomUser(RandomUserQuery)
+        /// The iTunes Search API.
+        case iTunes(ITunesQuery)
     }
 
     /// URL-safe, unique name; the collection's folder in the output.
@@ -72,29 +90,177 @@ public struct SourceConfig: Sendable, Hashable {
     public var title: String
     /// What kind of source it is.
     public var kind: Kind
-    /// Absolute path of the JSON file.
-    public var path: String
-    /// Where the records array is inside the file.
+    /// Where the records come from.
+    public var origin: Origin
+    /// Where the records array is inside each document.
     public var items: FieldPath
     /// Which record fields make the item.
     public var fields: FieldMapping
+    /// Seconds a fetched response stays fresh; older ones are revalidated (0: every build).
+    public var maxAge: Double
 
     /// Creates a source config.
     /// - Parameters:
     ///   - name: URL-safe unique name.
     ///   - title: Display title.
     ///   - kind: Kind of source.
-    ///   - path: Absolute path of the JSON file.
+    ///   - origin: Where the records come from.
     ///   - items: Path to the records array.
     ///   - fields: Field mapping.
-    public init(name: String, title: String, kind: Kind, path: String, items: FieldPath, fields: FieldMapping) {
+    ///   - maxAge: Freshness of fetched responses, seconds.
+    public init(name: String, title: String, kind: Kind, origin: Origin, items: FieldPath, fields: FieldMapping, maxAge: Double = 0) {
         self.name = name
         self.title = title
         self.kind = kind
-        self.path = path
+        self.origin = origin
         self.items = items
         self.fields = fields
+        self.maxAge = maxAge
     }
+
+    /// The local file, for file sources.
+    public var localPath: String? {
+        if case .file(let path) = origin { return path }
+        return nil
+    }
+}
+
+/// How a remote JSON source is paged.
+public struct Paging: Sendable, Hashable {
+    /// How the next page is found.
+    public enum Mode: Sendable, Hashable {
+        /// One document only.
+        case single
+        /// Each document names the next one's URL at this path (absent or null on the last).
+        case nextLink(FieldPath)
+        /// The URL's query parameter is counted up from `start`; an empty page ends the list.
+        case parameter(String, start: Int)
+    }
+
+    /// How the next page is found.
+    public var mode: Mode
+    /// Pages fetched at most; paging stops there with a warning.
+    public var maxPages: Int
+
+    /// Creates paging.
+    /// - Parameters:
+    ///   - mode: How the next page is found.
+    ///   - maxPages: Page cap.
+    public init(mode: Mode = .single, maxPages: Int = Paging.defaultMaxPages) {
+        self.mode = mode
+        self.maxPages = maxPages
+    }
+
+    /// The default page cap.
+    public static let defaultMaxPages = 50
+}
+
+/// A randomuser.me request: `count` users from `seed`, fetched `perRequest` at a time.
+public struct RandomUserQuery: Sendable, Hashable {
+    /// API endpoint, pinned to version 1.4 by default.
+    public var url: String
+    /// Users wanted.
+    public var count: Int
+    /// Seed: the same seed gives the same users.
+    public var seed: String
+    /// Comma-separated nationalities, e.g. `us,gb`.
+    public var nationalities: String?
+    /// Users per request (the API's limit is 5000).
+    public var perRequest: Int
+
+    /// Creates a query.
+    /// - Parameters:
+    ///   - url: Endpoint.
+    ///   - count: Users wanted.
+    ///   - seed: Seed.
+    ///   - nationalities: Optional `nat`.
+    ///   - perRequest: Users per request.
+    public init(url: String = RandomUserQuery.defaultURL, count: Int, seed: String, nationalities: String? = nil, perRequest: Int = 1000) {
+        self.url = url
+        self.count = count
+        self.seed = seed
+        self.nationalities = nationalities
+        self.perRequest = perRequest
+    }
+
+    /// `https://randomuser.me/api/1.4/`.
+    public static let defaultURL = "https://randomuser.me/api/1.4/"
+
+    /// id = `login.uuid`, title = first and last name, subtitle = city and country, image = `picture.large`.
+    public static let defaultFields = FieldMapping(
+        id: FieldPath("login.uuid")!, title: [FieldPath("name.first")!, FieldPath("name.last")!],
+        subtitle: [FieldPath("location.city")!, FieldPath("location.country")!], image: FieldPath("picture.large")!)
+}
+
+/// An iTunes Search API request.
+public struct ITunesQuery: Sendable, Hashable {
+    /// API endpoint.
+    public var url: String
+    /// Search words.
+    public var term: String
+    /// Media type, e.g. `software` or `music`.
+    public var media: String?
+    /// Result entity, e.g. `software` or `album`.
+    public var entity: String?
+    /// Two-letter store country.
+    public var country: String
+    /// Results wanted, 1–200.
+    public var limit: Int
+
+    /// Creates a query.
+    /// - Parameters:
+    ///   - url: Endpoint.
+    ///   - term: Search words.
+    ///   - media: Media type.
+    ///   - entity: Entity.
+    ///   - country: Store country.
+    ///   - limit: Results wanted.
+    public init(url: String = ITunesQuery.defaultURL, term: String, media: String? = nil, entity: String? = nil, country: String = "us", limit: Int = 50) {
+        self.url = url
+        self.term = term
+        self.media = media
+        self.entity = entity
+        self.country = country
+        self.limit = limit
+    }
+
+    /// `https://itunes.apple.com/search`.
+    public static let defaultURL = "https://itunes.apple.com/search"
+
+    /// iTunes results differ by `wrapperType`/`kind`, so they are first normalised to
+    /// `{id, title, subtitle, link, image, fallbackImage}`; this mapping reads that shape.
+    public static let normalisedFields = FieldMapping(
+        id: FieldPath("id")!, title: [FieldPath("title")!], subtitle: [FieldPath("subtitle")!],
+        image: FieldPath("image")!, link: FieldPath("link")!, fallbackImage: FieldPath("fallbackImage")!)
+}
+
+/// Network limits for the whole build (`fetch` in the config). Times are in seconds.
+public struct FetchSettings: Sendable, Hashable {
+    /// Time allowed to open a connection.
+    public var connectTimeout: Double = 10
+    /// Longest silence while waiting for bytes.
+    public var idleTimeout: Double = 20
+    /// Longest time for one attempt, body included.
+    public var totalTimeout: Double = 60
+    /// Retries after the first attempt.
+    public var retries: Int = 3
+    /// First retry's wait; doubled for each later retry.
+    public var backoff: Double = 0.5
+    /// Longest wait between attempts, `Retry-After` included.
+    public var maxBackoff: Double = 60
+    /// Requests in flight per host.
+    public var perHost: Int = 6
+    /// Redirects followed at most.
+    public var maxRedirects: Int = 5
+    /// Largest record response accepted, in bytes.
+    public var maxResponseBytes: Int = 50 * 1024 * 1024
+    /// Seconds a downloaded image stays fresh before it is revalidated.
+    public var imageMaxAge: Double = 7 * 86_400
+    /// `User-Agent` header; nil uses galgen's own.
+    public var userAgent: String?
+
+    /// The defaults.
+    public init() {}
 }
 
 /// Which fields of a record make an item. Title and subtitle may join several fields with spaces.
@@ -105,10 +271,12 @@ public struct FieldMapping: Sendable, Hashable {
     public var title: [FieldPath]
     /// An optional subtitle (joined with `, ` when several paths are given).
     public var subtitle: [FieldPath]
-    /// The image: a local path (relative to the config file) or, later, a URL.
+    /// The image: a local path (relative to the config file) or an http(s) URL.
     public var image: FieldPath?
     /// An optional `http(s)` link.
     public var link: FieldPath?
+    /// A URL to try when the image URL fails; set by the iTunes source, not by the config.
+    public var fallbackImage: FieldPath?
 
     /// Creates a mapping.
     /// - Parameters:
@@ -117,11 +285,14 @@ public struct FieldMapping: Sendable, Hashable {
     ///   - subtitle: Paths joined into the subtitle.
     ///   - image: Path of the image.
     ///   - link: Path of the link.
-    public init(id: FieldPath, title: [FieldPath], subtitle: [FieldPath] = [], image: FieldPath? = nil, link: FieldPath? = nil) {
+    ///   - fallbackImage: Path of a fallback image URL.
+    public init(id: FieldPath, title: [FieldPath], subtitle: [FieldPath] = [], image: FieldPath? = nil, link: FieldPath? = nil,
+                fallbackImage: FieldPath? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.image = image
         self.link = link
+        self.fallbackImage = fallbackImage
     }
 }

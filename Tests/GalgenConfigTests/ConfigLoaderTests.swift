@@ -37,7 +37,7 @@ struct ConfigLoaderTests {
         #expect(config.imageWidths == [160, 320, 640])
         #expect(config.language == "en")
         #expect(config.templatesDirectory == "/site/Templates")
-        #expect(config.sources[0].path == "/site/data/people.json")
+        #expect(config.sources[0].localPath == "/site/data/people.json")
         #expect(config.sources[0].fields.title.map(\.description) == ["name"])
         #expect(config.outputDirectory == nil)
     }
@@ -80,7 +80,7 @@ struct ConfigLoaderTests {
     @Test func missingKeysAreNamed() {
         expectError(#"{"title": "x"}"#, code: .missingKey, keyPath: "sources", mentions: "add \"sources\"")
         expectError(#"{"sources": [{"name": "p", "type": "json", "fields": {"id": "id", "title": "t"}}]}"#,
-                    code: .missingKey, keyPath: "sources[0].path", mentions: "missing required key \"path\"")
+                    code: .missingKey, keyPath: "sources[0].path", mentions: "needs \"path\" (a local file) or \"url\"")
         expectError(#"{"sources": [{"name": "p", "type": "json", "path": "p", "fields": {"title": "t"}}]}"#,
                     code: .missingKey, keyPath: "sources[0].fields.id", mentions: "\"id\"")
     }

@@ -23,6 +23,17 @@ public struct JSONMember: Sendable {
     public var keyOffset: Int
     /// The member's value.
     public var node: JSONNode
+
+    /// Creates a member.
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - keyOffset: Byte offset of the key.
+    ///   - node: The value.
+    public init(key: String, keyOffset: Int, node: JSONNode) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.node = node
+    }
 }
 
 /// A JSON value. Numbers keep their literal text, so ids beyond 2^53 survive unchanged.
