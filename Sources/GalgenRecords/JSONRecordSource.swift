@@ -23,10 +23,13 @@ public struct JSONRecordSource: Sendable {
     /// be read or parsed at all is an error.
     /// - Throws: ``RecordError``.
     public func load() throws(RecordError) -> RecordSet {
-        let displayPath = Paths.relative(config.path, to: baseDirectory)
+        guard let path = config.localPath else {
+            throw RecordError(code: .unreadable, source: config.name, location: "config", message: "not a local file source")
+        }
+        let displayPath = Paths.relative(path, to: baseDirectory)
         let data: Data
         do {
-            data = try fileSystem.readFile(at: config.path)
+            data = try fileSystem.readFile(at: path)
         } catch {
             throw RecordError(code: .unreadable, source: config.name, location: displayPath,
                               message: "\(error.reason); check sources[].path in the config")
@@ -53,8 +56,8 @@ public struct JSONRecordSource: Sendable {
             throw RecordError(code: .itemsNotFound, source: config.name, location: document.location(of: itemsNode.offset),
                               message: "items path \"\(config.items)\" leads to \(itemsNode.value.kindName), not an array")
         }
-        var mapper = RecordMapper(config: config, baseDirectory: baseDirectory, document: document)
-        for (index, node) in nodes.enumerated() { mapper.add(node, index: index) }
+        var mapper = RecordMapper(config: config, baseDirectory: baseDirectory)
+        for (index, node) in nodes.enumerated() { mapper.add(node, index: index, in: document) }
         return RecordSet(source: config.name, records: mapper.records, diagnostics: mapper.diagnostics)
     }
 }

@@ -18,6 +18,8 @@ public struct Record: Sendable, Hashable {
     public var subtitle: String?
     /// The image, when the record names one.
     public var image: ImageReference?
+    /// A second URL to try when the image URL fails (the iTunes artwork URL before its size was rewritten).
+    public var imageFallback: String?
     /// An http(s) link, when the record has a valid one.
     public var link: String?
     /// Where it came from, e.g. `people.json:12:5 (results[3])`, for messages.

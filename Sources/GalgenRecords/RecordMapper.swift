@@ -6,39 +6,44 @@ import GalgenConfig
 struct RecordMapper {
     let config: SourceConfig
     let baseDirectory: String
-    let document: JSONDocument
     private(set) var records: [Record] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var idIndex: [String: Int] = [:]
     private var usedSlugs: Set<String> = ["page"]  // `page/` holds the gallery's later pages
 
-    init(config: SourceConfig, baseDirectory: String, document: JSONDocument) {
+    init(config: SourceConfig, baseDirectory: String) {
         self.config = config
         self.baseDirectory = baseDirectory
-        self.document = document
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ subject: String, _ message: String) {
         diagnostics.append(Diagnostic(severity, code: code, subject: subject, message: message))
     }
 
-    mutating func add(_ node: JSONNode, index: Int) {
+    /// Maps one record node.
+    /// - Parameters:
+    ///   - node: The record.
+    ///   - index: Its index in the document's items array.
+    ///   - document: The document it is in (names the record's origin in messages).
+    /// - Returns: Whether a record was added (false when it was skipped or a duplicate).
+    @discardableResult
+    mutating func add(_ node: JSONNode, index: Int, in document: JSONDocument) -> Bool {
         let origin = "\(document.location(of: node.offset)) (\(config.items.segments.isEmpty ? "items" : "\(config.items)")[\(index)])"
         let subject = "\(config.name): record \(origin)"
         let fields = config.fields
 
         guard let idNode = FieldLookup.node(at: fields.id, in: node) else {
             report(.error, "record.missing-id", subject, "no id at \"\(fields.id)\"; record skipped")
-            return
+            return false
         }
         guard let rawID = idNode.value.scalarText.map({ TextCleaner.clean($0).text }), !rawID.isEmpty else {
             report(.error, "record.bad-id", subject, "the id at \"\(fields.id)\" is \(idNode.value.kindName), not a string or number; record skipped")
-            return
+            return false
         }
         if let first = idIndex[rawID] {
             report(.error, "record.duplicate-id", subject,
                    "duplicate id \"\(rawID)\" (first seen at \(records[first].origin)); only the first is kept")
-            return
+            return false
         }
 
         var title = join(fields.title, in: node, separator: " ", subject: subject, field: "title")
@@ -52,8 +57,18 @@ struct RecordMapper {
 
         let slug = uniqueSlug(for: rawID, subject: subject)
         idIndex[rawID] = records.count
-        records.append(Record(id: rawID, slug: slug, title: title, subtitle: subtitle.isEmpty ? nil : subtitle,
-                              image: image, link: link, origin: origin))
+        var record = Record(id: rawID, slug: slug, title: title, subtitle: subtitle.isEmpty ? nil : subtitle,
+                            image: image, link: link, origin: origin)
+        if case .url = image, let path = fields.fallbackImage, case .string(let text)? = FieldLookup.node(at: path, in: node)?.value {
+            record.imageFallback = WebURL.httpURL(text)
+        }
+        records.append(record)
+        return true
+    }
+
+    /// Adds a diagnostic that concerns the source as a whole (a failed page, a paging stop).
+    mutating func note(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
     }
 
     private mutating func join(_ paths: [FieldPath], in node: JSONNode, separator: String, subject: String, field: String) -> String {

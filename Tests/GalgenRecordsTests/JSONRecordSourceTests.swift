@@ -8,7 +8,7 @@ struct JSONRecordSourceTests {
     private func map(_ json: String, items: String = "", fields: FieldMapping? = nil) throws -> RecordSet {
         let mapping = fields ?? FieldMapping(id: FieldPath("id")!, title: [FieldPath("name.first")!, FieldPath("name.last")!],
                                              subtitle: [FieldPath("city")!], image: FieldPath("pic")!, link: FieldPath("url")!)
-        let config = SourceConfig(name: "people", title: "People", kind: .json, path: "/site/p.json", items: FieldPath(items)!, fields: mapping)
+        let config = SourceConfig(name: "people", title: "People", kind: .json, origin: .file("/site/p.json"), items: FieldPath(items)!, fields: mapping)
         let doc = try JSONDocument(data: Data(json.utf8), sourceName: "p.json")
         return try JSONRecordSource(config: config, baseDirectory: "/site", fileSystem: LocalFileSystem()).map(doc)
     }
