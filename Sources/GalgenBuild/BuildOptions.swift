@@ -1,4 +1,5 @@
 public import GalgenCore
+public import GalgenFetch
 
 /// How to run a build: paths, parallelism and effects.
 public struct BuildOptions: Sendable {
@@ -10,6 +11,10 @@ public struct BuildOptions: Sendable {
     public var cacheDirectory: String?
     /// How many images are processed (and pages rendered) at once.
     public var jobs: Int
+    /// Build from the cache alone; anything remote that is not cached fails the build, listed.
+    public var offline: Bool
+    /// Revalidate every cached response, even those within their `maxAge`.
+    public var refresh: Bool
 
     /// Creates options.
     /// - Parameters:
@@ -17,11 +22,16 @@ public struct BuildOptions: Sendable {
     ///   - outputDirectory: Output override.
     ///   - cacheDirectory: Cache override.
     ///   - jobs: Parallel workers, at least 1.
-    public init(configPath: String, outputDirectory: String? = nil, cacheDirectory: String? = nil, jobs: Int) {
+    ///   - offline: Build from the cache alone.
+    ///   - refresh: Revalidate every cached response.
+    public init(configPath: String, outputDirectory: String? = nil, cacheDirectory: String? = nil, jobs: Int,
+                offline: Bool = false, refresh: Bool = false) {
         self.configPath = configPath
         self.outputDirectory = outputDirectory
         self.cacheDirectory = cacheDirectory
         self.jobs = max(1, jobs)
+        self.offline = offline
+        self.refresh = refresh
     }
 }
 
@@ -37,6 +47,12 @@ public struct BuildEnvironment: Sendable {
     public var isProcessAlive: @Sendable (Int32) -> Bool
     /// Wall-clock time in seconds since 1970 (stamps cache build records; never reaches the output).
     public var now: @Sendable () -> Double
+    /// Makes the HTTP transport (called at most once per build, on the first request).
+    public var makeTransport: @Sendable (FetchPolicy) -> any HTTPTransport
+    /// Waits between retries.
+    public var pause: Pause
+    /// Uniform random numbers in 0..<1 (retry jitter).
+    public var random: @Sendable () -> Double
 
     /// Creates an environment.
     /// - Parameters:
@@ -45,12 +61,20 @@ public struct BuildEnvironment: Sendable {
     ///   - processID: This process's id.
     ///   - isProcessAlive: Process liveness check.
     ///   - now: Wall-clock time, seconds since 1970.
+    ///   - makeTransport: Makes the HTTP transport (AsyncHTTPClient unless a test passes its own).
+    ///   - pause: Waits between retries.
+    ///   - random: Random numbers for the jitter.
     public init(fileSystem: any FileSystem, clock: any Clock<Duration>, processID: Int32,
-                isProcessAlive: @escaping @Sendable (Int32) -> Bool, now: @escaping @Sendable () -> Double) {
+                isProcessAlive: @escaping @Sendable (Int32) -> Bool, now: @escaping @Sendable () -> Double,
+                makeTransport: @escaping @Sendable (FetchPolicy) -> any HTTPTransport = { AsyncHTTPTransport(policy: $0) },
+                pause: Pause = .live, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
         self.fileSystem = fileSystem
         self.clock = clock
         self.processID = processID
         self.isProcessAlive = isProcessAlive
         self.now = now
+        self.makeTransport = makeTransport
+        self.pause = pause
+        self.random = random
     }
 }

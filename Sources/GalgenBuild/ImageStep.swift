@@ -4,9 +4,16 @@ import GalgenCore
 import GalgenImaging
 import GalgenRendering
 
+/// One distinct source image: a local file, or a downloaded body already in the cache.
+enum ImageInput: Sendable {
+    case file(String)
+    case stored(RemoteEntry)
+}
+
 /// The outcome for one distinct source image.
 struct ImageResult: Sendable {
-    var path: String
+    /// The file's path or the image's URL.
+    var key: String
     var image: ItemImage?
     var failure: String?
     var warning: String?
@@ -36,20 +43,57 @@ struct ImageStep: Sendable {
         var warning: String?
     }
 
-    func run(path: String) -> ImageResult {
-        var result = ImageResult(path: path)
-        let data: Data
-        do {
+    /// Reads a local file, or the cached download (only when it has to be decoded).
+    private struct Source {
+        var hash: String
+        var load: () -> Result<Data, Failure>
+    }
+
+    private struct Failure: Error {
+        var message: String
+    }
+
+    private func source(_ input: ImageInput) -> Result<Source, Failure> {
+        switch input {
+        case .file(let path):
             if fileSystem.kind(at: path) == .file, let size = try? fileSystem.fileSize(at: path), size > pipeline.settings.maxSourceBytes {
-                result.failure = "file is \(size) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"
-                return result
+                return .failure(Failure(message: "file is \(size) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"))
             }
-            data = try fileSystem.readFile(at: path)
-        } catch {
-            result.failure = "cannot read the image: \(error.reason)"
+            do {
+                let data = try fileSystem.readFile(at: path)
+                return .success(Source(hash: ContentHash.sha256Hex(data), load: { .success(data) }))
+            } catch {
+                return .failure(Failure(message: "cannot read the image: \(error.reason)"))
+            }
+        case .stored(let entry):
+            if entry.bytes > pipeline.settings.maxSourceBytes {
+                return .failure(Failure(message: "download is \(entry.bytes) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"))
+            }
+            let cache = self.cache
+            return .success(Source(hash: entry.body, load: {
+                guard case .hit(let data) = cache.body(hash: entry.body) else {
+                    return .failure(Failure(message: "the cached download is missing or damaged; it is fetched again next build"))
+                }
+                return .success(data)
+            }))
+        }
+    }
+
+    func run(_ input: ImageInput) -> ImageResult {
+        let key: String
+        switch input {
+        case .file(let path): key = path
+        case .stored(let entry): key = entry.url
+        }
+        var result = ImageResult(key: key)
+        let source: Source
+        switch self.source(input) {
+        case .success(let found): source = found
+        case .failure(let failure):
+            result.failure = failure.message
             return result
         }
-        let sourceHash = ContentHash.sha256Hex(data)
+        let sourceHash = source.hash
         let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, pipelineVersion: ImagePipeline.version)
         result.cacheEntries.append(infoKey.relativePath)
         var entry: SourceEntry?
@@ -78,6 +122,13 @@ struct ImageStep: Sendable {
             }
         }
 
+        let data: Data
+        switch source.load() {
+        case .success(let bytes): data = bytes
+        case .failure(let failure):
+            result.failure = failure.message
+            return result
+        }
         let output: ImagePipeline.Output
         do {
             output = try pipeline.process(data, only: entry == nil ? nil : Set(pipeline.settings.widths).subtracting(cached.keys))

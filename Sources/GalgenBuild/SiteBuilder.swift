@@ -2,6 +2,7 @@ import Foundation
 import GalgenCore
 import GalgenCache
 import GalgenConfig
+import GalgenFetch
 import GalgenImaging
 import GalgenRecords
 import GalgenRendering
@@ -48,17 +49,29 @@ public struct SiteBuilder: Sendable {
         }
         timer.lap("templates", into: &report)
 
-        progress("records")
-        var recordSets: [RecordSet] = []
-        for source in config.sources {
-            do {
-                let set = try JSONRecordSource(config: source, baseDirectory: config.baseDirectory, fileSystem: fs).load()
-                recordSets.append(set)
-                report.diagnostics += set.diagnostics
-            } catch {
-                throw BuildError(step: "records", .failed(error.description))
-            }
+        let cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
+        let cache: DiskCache
+        do { cache = try DiskCache(directory: cacheDirectory, fileSystem: fs) } catch {
+            throw BuildError(step: "records", .failed("cannot open the cache: \(error)"))
         }
+        let remote = makeRemote(config: config, cache: cache)
+        do throws(BuildError) {
+            try await build(config: config, templates: templates, assets: assets, cache: cache, remote: remote.fetch,
+                            report: &report, timer: &timer, progress: progress)
+        } catch {
+            await remote.transport?.shutdown()
+            throw error
+        }
+        await remote.transport?.shutdown()
+        return report
+    }
+
+    private func build(config: SiteConfig, templates: TemplateSet, assets: AssetSet, cache: DiskCache, remote: RemoteFetch,
+                       report: inout BuildReport, timer: inout StepTimer, progress: @Sendable (String) -> Void) async throws(BuildError) {
+        progress("records")
+        let loaded = try await RecordsStep(config: config, fileSystem: fs, remote: remote).run()
+        let recordSets = loaded.sets
+        for set in recordSets { report.diagnostics += set.diagnostics }
         report.sources = config.sources.count
         report.records = recordSets.reduce(0) { $0 + $1.records.count }
         timer.lap("records", into: &report)
@@ -66,18 +79,17 @@ public struct SiteBuilder: Sendable {
         let outputDirectory = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
         let stager = try OutputStager(
             output: outputDirectory,
-            protecting: [config.configPath, config.templatesDirectory] + config.sources.map(\.path),
+            protecting: [config.configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath),
             environment: environment)
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
-            let cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
-            let cache: DiskCache
-            do { cache = try DiskCache(directory: cacheDirectory, fileSystem: fs) } catch {
-                throw BuildError(step: "images", .failed("cannot open the cache: \(error)"))
-            }
-
             progress("images")
-            let images = await processImages(config: config, recordSets: recordSets, cache: cache, stager: stager, report: &report)
+            let images = try await processImages(config: config, recordSets: recordSets, cache: cache, remote: remote,
+                                                 recordEntries: loaded.cacheEntries, stager: stager, report: &report)
+            report.network = await remote.stats.counts
+            for why in await remote.stats.damaged {
+                report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); fetched again"))
+            }
             timer.lap("images", into: &report)
 
             progress("pages")
@@ -98,48 +110,78 @@ public struct SiteBuilder: Sendable {
             stager.discard()
             throw error
         }
-        return report
+    }
+
+    // MARK: - Network
+
+    /// The fetcher (none when `--offline` or when every source is local) and its transport.
+    private func makeRemote(config: SiteConfig, cache: DiskCache) -> (fetch: RemoteFetch, transport: (any HTTPTransport)?) {
+        let settings = config.fetch
+        let policy = FetchPolicy(
+            connectTimeout: .seconds(settings.connectTimeout), idleTimeout: .seconds(settings.idleTimeout),
+            totalTimeout: .seconds(settings.totalTimeout), maxRedirects: settings.maxRedirects, maxAttempts: settings.retries + 1,
+            backoffBase: .seconds(settings.backoff), backoffCap: .seconds(settings.maxBackoff), perHostConcurrency: settings.perHost,
+            userAgent: settings.userAgent ?? FetchPolicy.defaultUserAgent)
+        // Transports are made lazily: a site of local files never opens a connection pool.
+        let transport: (any HTTPTransport)? = options.offline ? nil : LazyTransport(make: { environment.makeTransport(policy) })
+        let fetcher = transport.map { Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random) }
+        let fetch = RemoteFetch(fetcher: fetcher, cache: cache, now: environment.now, refresh: options.refresh, stats: NetworkStats())
+        return (fetch, transport)
     }
 
     // MARK: - Images
 
-    private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, stager: OutputStager,
-                               report: inout BuildReport) async -> [Record.ImageReference: ItemImage] {
-        var users: [String: [(source: String, record: Record)]] = [:]
+    private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, remote: RemoteFetch,
+                               recordEntries: [String], stager: OutputStager,
+                               report: inout BuildReport) async throws(BuildError) -> [Record.ImageReference: ItemImage] {
+        var users: [Record.ImageReference: [(source: String, record: Record)]] = [:]
+        var fallbacks: [String: String] = [:]
         for set in recordSets {
             for record in set.records {
-                switch record.image {
-                case .file(let path): users[path, default: []].append((set.source, record))
-                case .url:
-                    report.diagnostics.append(Diagnostic(.warning, code: "image.remote-unsupported", subject: "\(set.source): record \(record.origin)",
-                                                         message: "remote image URLs are not fetched by this version; a placeholder is shown"))
-                case nil: break
-                }
+                guard let image = record.image else { continue }
+                users[image, default: []].append((set.source, record))
+                if case .url(let url) = image, let fallback = record.imageFallback, fallbacks[url] == nil { fallbacks[url] = fallback }
             }
         }
-        let paths = users.keys.sorted()
-        report.images.sources = paths.count
+        let references = users.keys.sorted { Self.sortKey($0) < Self.sortKey($1) }
+        report.images.sources = references.count
         let step = ImageStep(
             pipeline: ImagePipeline(settings: .init(widths: config.imageWidths, quality: config.jpegQuality,
                                                     maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes,
                                                     progressive: config.jpegProgressive)),
             cache: cache, fileSystem: fs, stager: stager)
-        let results = await Parallel.map(paths, jobs: options.jobs) { step.run(path: $0) }
+        let started = ContinuousClock.now
+        let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
+                                imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
+                                elapsed: { Self.seconds(started.duration(to: .now)) })
+        let outcomes = await stage.run(references.map { reference in
+            if case .url(let url) = reference { return .init(reference: reference, fallback: fallbacks[url]) }
+            return .init(reference: reference, fallback: nil)
+        })
+
+        let missing = outcomes.filter(\.notCached).map { Self.sortKey($0.reference) }
+        if !missing.isEmpty { throw BuildError(step: "images", .failed(RecordsStep.offlineMessage(missing, what: "image"))) }
 
         var images: [Record.ImageReference: ItemImage] = [:]
         var written: Set<String> = []
-        var used: Set<String> = []
-        for result in results {
-            let display = Paths.relative(result.path, to: config.baseDirectory)
+        var used = Set(recordEntries)
+        for outcome in outcomes {
+            let result = outcome.result
+            let display: String
+            switch outcome.reference {
+            case .file(let path): display = Paths.relative(path, to: config.baseDirectory)
+            case .url(let url): display = url
+            }
             report.images.decoded += result.decoded ? 1 : 0
             report.images.encoded += result.encoded
             report.images.reused += result.reused
             report.images.damaged += result.damaged.count
             used.formUnion(result.cacheEntries)
+            used.formUnion(outcome.cacheEntries)
             for why in result.damaged {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); rebuilt"))
             }
-            for user in users[result.path] ?? [] {
+            for user in users[outcome.reference] ?? [] {
                 let subject = "\(user.source): record \(user.record.origin)"
                 if let failure = result.failure {
                     report.diagnostics.append(Diagnostic(.warning, code: "image.failed", subject: subject,
@@ -147,22 +189,40 @@ public struct SiteBuilder: Sendable {
                 } else if let warning = result.warning {
                     report.diagnostics.append(Diagnostic(.warning, code: "image.damaged", subject: subject, message: "image \(display): \(warning)"))
                 }
+                if result.failure == nil, let note = outcome.fetchNote {
+                    report.diagnostics.append(Diagnostic(.warning, code: "image.fetch", subject: subject, message: "image \(display): \(note)"))
+                }
             }
             if result.failure != nil {
                 report.images.failed += 1
                 continue
             }
-            images[.file(result.path)] = result.image
+            images[outcome.reference] = result.image
             written.formUnion(result.published)
         }
         report.images.published = written.count
+        let downloads = outcomes.compactMap(\.download)
+        let processing = outcomes.compactMap(\.process)
+        await remote.stats.add(downloadSeconds: Intervals.length(downloads), processSeconds: Intervals.length(processing),
+                               overlapSeconds: Intervals.overlap(downloads, processing))
         let record = BuildRecord(time: environment.now(), hits: report.images.reused, misses: report.images.encoded,
-                                 damaged: report.images.damaged, entries: Array(used))
+                                 damaged: report.images.damaged, entries: used.sorted())
         do { try cache.record(record, processID: environment.processID) } catch {
             report.diagnostics.append(Diagnostic(.warning, code: "cache.record", subject: "cache",
                                                  message: "cannot record this build's cache use (\(error)); `galgen cache prune` may drop its entries"))
         }
         return images
+    }
+
+    private static func sortKey(_ reference: Record.ImageReference) -> String {
+        switch reference {
+        case .file(let path): "file:" + path
+        case .url(let url): url
+        }
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     // MARK: - Pages

@@ -69,7 +69,8 @@ public enum GalgenCLI {
     static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {
         let options = BuildOptions(
             configPath: absolute(command.config), outputDirectory: command.output.map(absolute),
-            cacheDirectory: command.cache.map(absolute), jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            cacheDirectory: command.cache.map(absolute), jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            offline: command.offline, refresh: command.refresh)
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
         let start = ContinuousClock.now
@@ -84,6 +85,16 @@ public enum GalgenCLI {
         }
         let seconds = (ContinuousClock.now - start).seconds
         Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
+        if let path = command.report {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            do {
+                try LocalFileSystem().writeFileAtomically(try encoder.encode(report), to: absolute(path))
+            } catch {
+                console.err("error: cannot write the report to \(path): \(error)")
+                return .buildFailed
+            }
+        }
         if command.strict && report.hasProblems {
             console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
             return .buildFailed

@@ -27,6 +27,11 @@ struct Summary {
         console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets)")
         console.out("  images: \(i.sources) sources · \(i.decoded) decoded · \(i.encoded) variants encoded · \(i.reused) reused from cache · \(i.failed) failed · \(i.published) files published")
         if i.damaged > 0 { console.out("  cache: \(i.damaged) damaged entries rebuilt") }
+        let n = report.network
+        if n.requests + n.fromCache > 0 {
+            let megabytes = String(format: "%.2f", Double(n.bytesDownloaded) / 1_048_576)
+            console.out("  network: \(n.requests) requests (\(n.retries) retries) · \(n.downloads) downloads, \(megabytes) MB · \(n.notModified) not modified · \(n.fromCache) from cache · \(n.staleFallbacks) stale fallbacks · \(n.failures) failed")
+        }
         console.out("  steps: \(steps)")
         if problems.isEmpty {
             console.out("  problems: none")

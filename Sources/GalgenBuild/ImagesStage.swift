@@ -1,0 +1,142 @@
+import Foundation
+import GalgenCache
+import GalgenConfig
+import GalgenFetch
+import GalgenRecords
+
+/// Obtains and processes every distinct image: local files are read, remote ones downloaded (or
+/// revalidated) through the cache, and each image goes to a CPU worker as soon as its bytes are
+/// there, so processing overlaps the downloads still in flight. Image work runs on its own queue,
+/// never blocking the threads that drive the network.
+struct ImagesStage: Sendable {
+    let step: ImageStep
+    let remote: RemoteFetch
+    let jobs: Int
+    let maxSourceBytes: Int
+    let imageMaxAge: Double
+    /// Downloads in flight at once, over all hosts (each host is also limited by the fetcher).
+    let maxDownloads: Int
+    /// Seconds since the stage started, for the overlap figures.
+    let elapsed: @Sendable () -> Double
+
+    struct Work: Sendable {
+        var reference: Record.ImageReference
+        var fallback: String?
+    }
+
+    struct Outcome: Sendable {
+        var reference: Record.ImageReference
+        var result: ImageResult
+        /// Something worth telling about how the image was fetched (stale copy, fallback URL).
+        var fetchNote: String?
+        /// `--offline` and not cached.
+        var notCached = false
+        var cacheEntries: [String] = []
+        var download: ClosedRange<Double>?
+        var process: ClosedRange<Double>?
+    }
+
+    func run(_ works: [Work]) async -> [Outcome] {
+        let cpu = KeyedGate(limit: jobs)
+        let network = KeyedGate(limit: maxDownloads)
+        let queue = DispatchQueue(label: "galgen.images", attributes: .concurrent)
+        return await withTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, work) in works.enumerated() {
+                group.addTask {
+                    var outcome = await obtain(work, network: network)
+                    guard let input = outcome.input else { return (index, outcome.outcome) }
+                    await cpu.enter("cpu")
+                    let start = elapsed()
+                    let result = await withCheckedContinuation { continuation in
+                        queue.async { continuation.resume(returning: step.run(input)) }
+                    }
+                    outcome.outcome.process = start...max(start, elapsed())
+                    await cpu.leave("cpu")
+                    outcome.outcome.result = result
+                    return (index, outcome.outcome)
+                }
+            }
+            var outcomes = [Outcome?](repeating: nil, count: works.count)
+            for await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes.map { $0! }
+        }
+    }
+
+    private func obtain(_ work: Work, network: KeyedGate) async -> (outcome: Outcome, input: ImageInput?) {
+        switch work.reference {
+        case .file(let path):
+            return (Outcome(reference: work.reference, result: ImageResult(key: path)), .file(path))
+        case .url(let url):
+            await network.enter("net")
+            let start = elapsed()
+            var outcome = Outcome(reference: work.reference, result: ImageResult(key: url))
+            var got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
+            if case .failure(let failure) = got, !failure.notCached, let fallback = work.fallback {
+                let second = await remote.get(fallback, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
+                if case .success = second {
+                    outcome.fetchNote = "\(failure.message); used the fallback URL \(fallback)"
+                    got = second
+                }
+            }
+            outcome.download = start...max(start, elapsed())
+            await network.leave("net")
+            switch got {
+            case .failure(let failure):
+                outcome.result.failure = failure.message
+                outcome.notCached = failure.notCached
+                return (outcome, nil)
+            case .success(let body):
+                if case .stale(let reason) = body.source {
+                    outcome.fetchNote = "\(reason); using the cached copy"
+                }
+                let entry: RemoteEntry?
+                do { entry = try remote.commit(body) } catch {
+                    outcome.result.failure = "cannot cache the download: \(error)"
+                    return (outcome, nil)
+                }
+                guard let entry else {
+                    outcome.result.failure = "the download was not kept"
+                    return (outcome, nil)
+                }
+                outcome.cacheEntries = entry.cachePaths
+                return (outcome, .stored(entry))
+            }
+        }
+    }
+}
+
+/// Lengths of unions and intersections of time intervals, for the overlap figures.
+enum Intervals {
+    /// Merged, sorted, non-overlapping intervals.
+    static func merge(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var merged: [ClosedRange<Double>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, interval.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
+            } else {
+                merged.append(interval)
+            }
+        }
+        return merged
+    }
+
+    static func length(_ intervals: [ClosedRange<Double>]) -> Double {
+        merge(intervals).reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
+    }
+
+    /// Time covered by both sets.
+    static func overlap(_ a: [ClosedRange<Double>], _ b: [ClosedRange<Double>]) -> Double {
+        let x = merge(a)
+        let y = merge(b)
+        var i = 0
+        var j = 0
+        var total = 0.0
+        while i < x.count, j < y.count {
+            let low = max(x[i].lowerBound, y[j].lowerBound)
+            let high = min(x[i].upperBound, y[j].upperBound)
+            if high > low { total += high - low }
+            if x[i].upperBound < y[j].upperBound { i += 1 } else { j += 1 }
+        }
+        return total
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GalgenCache
+import GalgenCore
+import GalgenFetch
+
+/// Fetches through the cache: a fresh entry is used as it is, a stale one is revalidated with a
+/// conditional request (a 304 costs no body), a failed fetch falls back to the stale copy with a
+/// warning, and `--offline` answers from the cache alone.
+struct RemoteFetch: Sendable {
+    /// How a body was obtained.
+    enum Source: Sendable, Equatable {
+        /// Downloaded in this build (not yet stored: see ``RemoteFetch/commit(_:)``).
+        case network(Validators)
+        /// Cached and within its `maxAge`, or `--offline`.
+        case cache
+        /// Cached; the server said 304.
+        case revalidated
+        /// Cached and stale; the fetch failed for the reason given.
+        case stale(String)
+    }
+
+    /// A body and where it came from.
+    struct Body: Sendable {
+        var url: String
+        var data: Data?
+        /// Set for bodies from the cache (its hash is the content hash).
+        var entry: RemoteEntry?
+        var source: Source
+        var attempts: Int
+    }
+
+    /// Why nothing could be had.
+    struct Failure: Error, Sendable {
+        var url: String
+        var message: String
+        /// `--offline` and nothing cached.
+        var notCached: Bool
+        /// The server said the URL does not exist (404/410): not worth a retry in a later build.
+        var notFound: Bool
+    }
+
+    /// Nil when the build is `--offline`.
+    let fetcher: Fetcher?
+    let cache: DiskCache
+    let now: @Sendable () -> Double
+    /// `--refresh`: revalidate even fresh entries.
+    let refresh: Bool
+    let stats: NetworkStats
+
+    /// Gets a URL's body.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - expecting: JSON or image.
+    ///   - maxBytes: Largest body.
+    ///   - maxAge: Seconds a cached copy counts as fresh.
+    ///   - needBytes: Whether cached bytes must be read (records yes; images only when they must be decoded).
+    func get(_ url: String, expecting: Expectation, maxBytes: Int, maxAge: Double, needBytes: Bool) async -> Result<Body, Failure> {
+        var cached: RemoteEntry?
+        switch cache.remoteEntry(for: url) {
+        case .hit(let entry): cached = entry
+        case .miss: break
+        case .damaged(let why): await stats.note(damaged: why)
+        }
+        func fromCache(_ entry: RemoteEntry, _ source: Source) async -> Result<Body, Failure> {
+            guard needBytes else { return .success(Body(url: url, data: nil, entry: entry, source: source, attempts: 0)) }
+            switch cache.body(hash: entry.body) {
+            case .hit(let data): return .success(Body(url: url, data: data, entry: entry, source: source, attempts: 0))
+            case .miss, .damaged:
+                await stats.note(damaged: "\(CacheKey.body(hash: entry.body)): missing or damaged")
+                return .failure(Failure(url: url, message: "\(url): the cached copy is damaged", notCached: fetcher == nil, notFound: false))
+            }
+        }
+        guard let fetcher else {
+            guard let cached else {
+                return .failure(Failure(url: url, message: "\(url) is not in the cache", notCached: true, notFound: false))
+            }
+            await stats.count(.cache)
+            return await fromCache(cached, .cache)
+        }
+        if let cached, !refresh, now() - cached.fetchedAt < maxAge {
+            await stats.count(.cache)
+            return await fromCache(cached, .cache)
+        }
+        let validators = cached.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
+        do {
+            let fetched = try await fetcher.fetch(url, expecting: expecting, maxBytes: maxBytes, validators: validators)
+            await stats.attempts(fetched.attempts)
+            switch fetched.outcome {
+            case .notModified:
+                guard var entry = cached else { fatalError("unreachable: 304 without validators") }
+                entry.fetchedAt = now()
+                try? cache.store(entry)
+                await stats.count(.revalidated)
+                return await fromCache(entry, .revalidated)
+            case .body(let data, _, let validators):
+                await stats.downloaded(data.count)
+                return .success(Body(url: url, data: data, entry: nil, source: .network(validators), attempts: fetched.attempts))
+            }
+        } catch {
+            await stats.attempts(error.attempts)
+            await stats.failed()
+            if let cached {
+                await stats.count(.stale(""))
+                return await fromCache(cached, .stale(error.message))
+            }
+            return .failure(Failure(url: url, message: error.message, notCached: false,
+                                    notFound: error.code == .status && (error.status == 404 || error.status == 410)))
+        }
+    }
+
+    /// Stores a downloaded body once it has been checked (a bad body never replaces a good copy).
+    /// - Parameter body: A body from the network.
+    /// - Returns: Its cache entry.
+    func commit(_ body: Body) throws(FileSystemError) -> RemoteEntry? {
+        guard case .network(let validators) = body.source, let data = body.data else { return body.entry }
+        return try cache.storeRemote(data, url: body.url, etag: validators.etag, lastModified: validators.lastModified, fetchedAt: now())
+    }
+}
+
+/// Counts what the network layer did, for the build report.
+actor NetworkStats {
+    private(set) var counts = BuildReport.NetworkCounts()
+    private(set) var damaged: [String] = []
+
+    func count(_ source: RemoteFetch.Source) {
+        switch source {
+        case .network: break
+        case .cache: counts.fromCache += 1
+        case .revalidated: counts.notModified += 1
+        case .stale: counts.staleFallbacks += 1
+        }
+    }
+
+    func attempts(_ n: Int) {
+        counts.requests += n
+        counts.retries += max(0, n - 1)
+    }
+
+    func downloaded(_ bytes: Int) {
+        counts.downloads += 1
+        counts.bytesDownloaded += bytes
+    }
+
+    func failed() { counts.failures += 1 }
+
+    func note(damaged why: String) { damaged.append(why) }
+
+    func add(downloadSeconds: Double, processSeconds: Double, overlapSeconds: Double) {
+        counts.downloadSeconds = downloadSeconds
+        counts.processSeconds = processSeconds
+        counts.overlapSeconds = overlapSeconds
+    }
+}
