@@ -67,12 +67,12 @@ struct RemoteFetch: Sendable {
             case .hit(let data): return .success(Body(url: url, data: data, entry: entry, source: source, attempts: 0))
             case .miss, .damaged:
                 await stats.note(damaged: "\(CacheKey.body(hash: entry.body)): missing or damaged")
-                return .failure(Failure(url: url, message: "\(url): the cached copy is damaged", notCached: fetcher == nil, notFound: false))
+                return .failure(Failure(url: url, message: "the cached copy is damaged", notCached: fetcher == nil, notFound: false))
             }
         }
         guard let fetcher else {
             guard let cached else {
-                return .failure(Failure(url: url, message: "\(url) is not in the cache", notCached: true, notFound: false))
+                return .failure(Failure(url: url, message: "not in the cache", notCached: true, notFound: false))
             }
             await stats.count(.cache)
             return await fromCache(cached, .cache)
@@ -87,7 +87,10 @@ struct RemoteFetch: Sendable {
             await stats.attempts(fetched.attempts)
             switch fetched.outcome {
             case .notModified:
-                guard var entry = cached else { fatalError("unreachable: 304 without validators") }
+                // Only a conditional request, which needs a cached entry, can be answered 304.
+                guard var entry = cached else {
+                    return .failure(Failure(url: url, message: "HTTP 304 to an unconditional request", notCached: false, notFound: false))
+                }
                 entry.fetchedAt = now()
                 try? cache.store(entry)
                 await stats.count(.revalidated)

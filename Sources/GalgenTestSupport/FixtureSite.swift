@@ -48,6 +48,15 @@ public struct FixtureSite: Sendable {
             """, to: "config.json")
     }
 
+    /// Writes `config.json` with the given sources.
+    /// - Parameters:
+    ///   - sources: The `sources` array's text.
+    ///   - extra: Extra top-level members (JSON text without braces).
+    public func writeConfig(sources: String, extra: String = "") throws {
+        let prefix = extra.isEmpty ? "" : extra + ",\n"
+        try directory.write("{\n\(prefix)\"title\": \"Fixture\",\n\"sources\": \(sources)\n}", to: "config.json")
+    }
+
     /// Copies the repository's templates.
     /// - Parameter destination: Absolute path of the new folder.
     public static func copyTemplates(to destination: String) throws {
