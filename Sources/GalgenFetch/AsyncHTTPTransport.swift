@@ -44,7 +44,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 }
                 guard let first = try await group.next(), let response = first else {
                     group.cancelAll()
-                    throw FetchError(.totalTimeout, url: url, message: "\(url): no complete response within \(Self.describe(total)) (total timeout)",
+                    throw FetchError(.totalTimeout, url: url, message: "no complete response within \(Self.describe(total)) (total timeout)",
                                      isTransient: true)
                 }
                 group.cancelAll()
@@ -70,14 +70,14 @@ public final class AsyncHTTPTransport: HTTPTransport {
         let expected = response.headers.first(name: "content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if let expected, expected > request.maxBytes {
             throw FetchError(.tooLarge, url: request.url,
-                             message: "\(request.url): announces \(expected) bytes, more than the limit of \(request.maxBytes)")
+                             message: "announces \(expected) bytes, more than the limit of \(request.maxBytes)")
         }
         var body = Data()
         if let expected { body.reserveCapacity(expected) }
         do {
             for try await buffer in response.body {
                 if body.count + buffer.readableBytes > request.maxBytes {
-                    throw FetchError(.tooLarge, url: request.url, message: "\(request.url): body exceeds the limit of \(request.maxBytes) bytes")
+                    throw FetchError(.tooLarge, url: request.url, message: "body exceeds the limit of \(request.maxBytes) bytes")
                 }
                 body.append(contentsOf: buffer.readableBytesView)
             }
@@ -87,7 +87,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
             throw classify(error, url: request.url, received: body.count, expected: expected)
         }
         if let expected, body.count < expected {
-            throw FetchError(.truncated, url: request.url, message: "\(request.url): body ended after \(body.count) of \(expected) bytes", isTransient: true)
+            throw FetchError(.truncated, url: request.url, message: "truncated: the body ended after \(body.count) of \(expected) bytes", isTransient: true)
         }
         let headers = response.headers.map { (name: $0.name, value: $0.value) }
         return TransportResponse(status: Int(response.status.code), headers: headers, body: body)
@@ -95,34 +95,34 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     private func classify(_ error: any Error, url: String, received: Int, expected: Int?) -> FetchError {
         if let expected, received < expected {
-            return FetchError(.truncated, url: url, message: "\(url): connection lost after \(received) of \(expected) bytes", isTransient: true)
+            return FetchError(.truncated, url: url, message: "truncated: the connection was lost after \(received) of \(expected) bytes", isTransient: true)
         }
-        if error is CancellationError { return FetchError(.cancelled, url: url, message: "\(url): cancelled") }
+        if error is CancellationError { return FetchError(.cancelled, url: url, message: "cancelled") }
         guard let client = error as? HTTPClientError else {
-            return FetchError(.connection, url: url, message: "\(url): \(Self.describe(error))", isTransient: true)
+            return FetchError(.connection, url: url, message: Self.describe(error), isTransient: true)
         }
         switch client {
         case .connectTimeout, .tlsHandshakeTimeout:
-            return FetchError(.connection, url: url, message: "\(url): could not connect within \(Self.describe(policy.connectTimeout))", isTransient: true)
+            return FetchError(.connection, url: url, message: "could not connect within \(Self.describe(policy.connectTimeout))", isTransient: true)
         case .readTimeout:
-            return FetchError(.idleTimeout, url: url, message: "\(url): no data for \(Self.describe(policy.idleTimeout)) (idle timeout)", isTransient: true)
+            return FetchError(.idleTimeout, url: url, message: "no data for \(Self.describe(policy.idleTimeout)) (idle timeout)", isTransient: true)
         case .deadlineExceeded:
-            return FetchError(.totalTimeout, url: url, message: "\(url): no response within \(Self.describe(policy.totalTimeout)) (total timeout)", isTransient: true)
+            return FetchError(.totalTimeout, url: url, message: "no response within \(Self.describe(policy.totalTimeout)) (total timeout)", isTransient: true)
         case .redirectLimitReached:
-            return FetchError(.redirects, url: url, message: "\(url): more than \(policy.maxRedirects) redirects")
+            return FetchError(.redirects, url: url, message: "more than \(policy.maxRedirects) redirects")
         case .redirectCycleDetected:
-            return FetchError(.redirects, url: url, message: "\(url): redirects loop back to a URL already visited")
+            return FetchError(.redirects, url: url, message: "redirects loop back to a URL already visited")
         case .cancelled:
-            return FetchError(.cancelled, url: url, message: "\(url): cancelled")
+            return FetchError(.cancelled, url: url, message: "cancelled")
         case .invalidURL, .emptyHost, .emptyScheme:
-            return FetchError(.badURL, url: url, message: "\(url) is not a valid URL")
+            return FetchError(.badURL, url: url, message: "not a valid URL")
         case .remoteConnectionClosed:
-            return FetchError(.connection, url: url, message: "\(url): the server closed the connection", isTransient: true)
+            return FetchError(.connection, url: url, message: "the server closed the connection", isTransient: true)
         default:
             if String(describing: client).contains("unsupportedScheme") {
-                return FetchError(.badURL, url: url, message: "\(url): redirected to a scheme other than http(s)")
+                return FetchError(.badURL, url: url, message: "redirected to a scheme other than http(s)")
             }
-            return FetchError(.connection, url: url, message: "\(url): \(client)", isTransient: true)
+            return FetchError(.connection, url: url, message: "\(client)", isTransient: true)
         }
     }
 

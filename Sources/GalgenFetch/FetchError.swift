@@ -31,7 +31,7 @@ public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// The URL asked for.
     public var url: String
-    /// What happened, for people.
+    /// What happened, for people (the URL is not repeated in it).
     public var message: String
     /// The HTTP status, when there was one.
     public var status: Int?
@@ -55,5 +55,5 @@ public struct FetchError: Error, Sendable, Hashable, CustomStringConvertible {
         self.isTransient = isTransient
     }
 
-    public var description: String { message }
+    public var description: String { "\(url): \(message)" }
 }

@@ -85,7 +85,7 @@ public struct Fetcher: Sendable {
     /// - Throws: ``FetchError`` after the last attempt, or at once for permanent failures.
     public func fetch(_ url: String, expecting: Expectation, maxBytes: Int, validators: Validators? = nil) async throws(FetchError) -> Fetched {
         guard let checked = WebURL.httpURL(url), let host = URL(string: checked)?.host?.lowercased() else {
-            throw FetchError(.badURL, url: url, message: "\(url) is not an absolute http(s) URL")
+            throw FetchError(.badURL, url: url, message: "not an absolute http(s) URL")
         }
         var headers: [(name: String, value: String)] = [("User-Agent", policy.userAgent), ("Accept", expecting == .json ? "application/json, text/javascript;q=0.9, */*;q=0.1" : "image/jpeg, image/*;q=0.8")]
         if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
@@ -126,7 +126,7 @@ public struct Fetcher: Sendable {
             }
             let wait = min(requestedWait ?? backoff(attempt: attempt), policy.backoffCap)
             do { try await pause.sleep(wait) } catch {
-                throw FetchError(.cancelled, url: url, message: "\(url): cancelled")
+                throw FetchError(.cancelled, url: url, message: "cancelled")
             }
         }
     }
@@ -154,7 +154,7 @@ public struct Fetcher: Sendable {
             let wait = response.header("retry-after").flatMap { RetryAfter.delay($0, now: now()) }
             let detail = kind == .empty ? "" : " with \(kind.phrase)\(excerpt(response.body, kind))"
             var transient = status >= 500 || status == 429 || status == 408
-            var message = "\(url): HTTP \(status)\(detail)"
+            var message = "HTTP \(status)\(detail)"
             if status == 403, response.body.isEmpty {
                 transient = true  // iTunes throttles with an empty 403 and no Retry-After
                 message += " (empty 403: the server is probably rate limiting)"
@@ -166,7 +166,7 @@ public struct Fetcher: Sendable {
         guard acceptable else {
             let wanted = expecting == .json ? "JSON" : "an image"
             // An HTML error page with status 200 in place of JSON is usually a passing outage.
-            return .failure(FetchError(.unexpectedBody, url: url, message: "\(url): expected \(wanted), got \(kind.phrase)\(excerpt(response.body, kind))",
+            return .failure(FetchError(.unexpectedBody, url: url, message: "expected \(wanted), got \(kind.phrase)\(excerpt(response.body, kind))",
                                        status: status, isTransient: expecting == .json && kind == .html), wait: nil)
         }
         let validators = Validators(etag: response.header("etag"), lastModified: response.header("last-modified"))
@@ -183,6 +183,6 @@ public struct Fetcher: Sendable {
     }
 
     private static func checkCancellation(_ url: String) throws(FetchError) {
-        if Task.isCancelled { throw FetchError(.cancelled, url: url, message: "\(url): cancelled") }
+        if Task.isCancelled { throw FetchError(.cancelled, url: url, message: "cancelled") }
     }
 }
