@@ -25,17 +25,17 @@ public final class FixtureServer: @unchecked Sendable {
     public let port: Int
     /// `http://127.0.0.1:<port>`.
     public var base: String { "http://127.0.0.1:\(port)" }
-    private let images: TemporaryDirectory
 
     /// Starts a server whose portraits and artwork are real JPEGs from ``SampleGenerator``.
     /// - Parameter imageCount: How many distinct JPEGs it serves.
     public init(imageCount: Int = 12) throws {
-        images = try TemporaryDirectory(prefix: "galgen-fixture-images")
+        let images = try TemporaryDirectory(prefix: "galgen-fixture-images")
+        defer { images.remove() }  // the server reads them all before it says READY
         let jpegs = try SampleGenerator.files().filter { $0.path.hasSuffix(".jpg") }.prefix(imageCount)
         for (i, file) in jpegs.enumerated() { try images.write(file.data, to: String(format: "%03d.jpg", i)) }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.root + "/Tests/Fixtures/apiserver.py", "--port", "0", "--images", images.path]
+        process.arguments = ["python3", Repository.root + "/Tests/Fixtures/apiserver.py", "--port", "0", "--images", images.path, "--exit-with-parent"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -50,13 +50,13 @@ public final class FixtureServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops the server and removes its images.
+    /// Stops the server. (A server still running when the test process ends stops by itself:
+    /// it is started with `--exit-with-parent`.)
     public func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
-        images.remove()
     }
 
     /// A URL on the server.

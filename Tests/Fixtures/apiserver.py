@@ -19,6 +19,7 @@ import functools
 import hashlib
 import json
 import math
+import os
 import random
 import re
 import select
@@ -752,6 +753,8 @@ def main():
     parser.add_argument("--users-total", type=int, help="randomuser data set size (default: "
                         "pages never run out, as on the real service)")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--exit-with-parent", action="store_true", help="exit when the parent process has gone "
+                        "(tests pass it so that no server outlives the test run)")
     args = parser.parse_args()
     files = sorted(args.images.glob("*.jpg"))
     if not files:
@@ -768,8 +771,19 @@ def main():
 
     def stop(signum, frame):
         raise SystemExit(0)
+    # A parent may start us with signals blocked (Swift's Foundation.Process inherits the calling
+    # thread's mask): unblock the two that stop the server, or terminate() would do nothing.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    if args.exit_with_parent:
+        parent = os.getppid()
+
+        def watch_parent():
+            while os.getppid() == parent:
+                time.sleep(0.25)
+            os.kill(os.getpid(), signal.SIGTERM)
+        threading.Thread(target=watch_parent, daemon=True).start()
     print(f"READY {port}", flush=True)
     try:
         server.serve_forever()
