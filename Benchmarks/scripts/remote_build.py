@@ -72,6 +72,7 @@ def figures(report, rss, wall):
     images = report["images"]["sources"]
     return {
         "wall": wall,
+        "pages_s": steps["pages"],
         "records_per_s": report["records"] / steps["records"],
         "images_per_s": images / steps["images"],
         "overlap": net["overlapSeconds"] / net["processSeconds"] if net["processSeconds"] > 0 else 0.0,
@@ -131,14 +132,14 @@ def main():
         f"{cold[0]['images']} distinct 128x128 portraits from the local fixture server; widths 160/320/640; "
         f"median of {args.runs} runs, release build, {os.cpu_count()} cores.",
         "",
-        "| build | wall | records/s | images/s | processing with downloads in flight | requests | downloaded | 304s | decoded | peak RSS |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| build | wall | records/s | images/s | processing with downloads in flight | requests | downloaded | 304s | decoded | pages step | peak RSS |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, runs in rows:
         lines.append(
             f"| {name} | {median(runs, 'wall'):.2f} s | {median(runs, 'records_per_s'):,.0f} | {median(runs, 'images_per_s'):,.0f} | "
             f"{median(runs, 'overlap') * 100:.0f} % | {median(runs, 'requests'):.0f} | {median(runs, 'mb'):.2f} MB | "
-            f"{median(runs, 'not_modified'):.0f} | {median(runs, 'decoded'):.0f} | {median(runs, 'rss'):.0f} MB |")
+            f"{median(runs, 'not_modified'):.0f} | {median(runs, 'decoded'):.0f} | {median(runs, 'pages_s'):.2f} s | {median(runs, 'rss'):.0f} MB |")
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(work, "remote-results.md"), "w") as f:
