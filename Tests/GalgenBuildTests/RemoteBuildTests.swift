@@ -38,7 +38,6 @@ import Testing
         let portraits = log.filter { $0.path.hasPrefix("/api/portraits/") }.map(\.path)
         #expect(portraits.count == Set(portraits).count)
         #expect(portraits.count == report.images.sources)
-        #expect(report.images.sources < 30 || report.images.sources == 30)
 
         // Ids are login.uuid, titles the full name, subtitles city and country.
         let body = try remote.page("people/index.html")
