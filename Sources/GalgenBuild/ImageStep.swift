@@ -12,8 +12,6 @@ enum ImageInput: Sendable {
 
 /// The outcome for one distinct source image.
 struct ImageResult: Sendable {
-    /// The file's path or the image's URL.
-    var key: String
     var image: ItemImage?
     var failure: String?
     var warning: String?
@@ -80,12 +78,7 @@ struct ImageStep: Sendable {
     }
 
     func run(_ input: ImageInput) -> ImageResult {
-        let key: String
-        switch input {
-        case .file(let path): key = path
-        case .stored(let entry): key = entry.url
-        }
-        var result = ImageResult(key: key)
+        var result = ImageResult()
         let source: Source
         switch self.source(input) {
         case .success(let found): source = found

@@ -65,11 +65,11 @@ struct ImagesStage: Sendable {
     private func obtain(_ work: Work, network: KeyedGate) async -> (outcome: Outcome, input: ImageInput?) {
         switch work.reference {
         case .file(let path):
-            return (Outcome(reference: work.reference, result: ImageResult(key: path)), .file(path))
+            return (Outcome(reference: work.reference, result: ImageResult()), .file(path))
         case .url(let url):
             await network.enter("net")
             let start = elapsed()
-            var outcome = Outcome(reference: work.reference, result: ImageResult(key: url))
+            var outcome = Outcome(reference: work.reference, result: ImageResult())
             var got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
             if case .failure(let failure) = got, !failure.notCached, let fallback = work.fallback {
                 let second = await remote.get(fallback, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)

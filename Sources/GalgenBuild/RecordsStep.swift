@@ -83,7 +83,7 @@ struct RecordsStep: Sendable {
                 case .document(let document): reader.problem(in: document)
                 case .failed(let reason): reason
                 }
-                if let problem, let stale = await cachedCopy(url) {
+                if let problem, let stale = remote.cachedCopy(url) {
                     body = stale
                     body.source = .stale(problem)
                     if case .success(let document) = parse(stale.data ?? Data(), url: url) { page = .document(document) }
@@ -103,11 +103,6 @@ struct RecordsStep: Sendable {
         var set = reader.recordSet
         set.diagnostics += notes
         return (set, entries, missing, reader.hasUsablePage)
-    }
-
-    private func cachedCopy(_ url: String) async -> RemoteFetch.Body? {
-        guard case .hit(let entry) = remote.cache.remoteEntry(for: url), case .hit(let data) = remote.cache.body(hash: entry.body) else { return nil }
-        return RemoteFetch.Body(url: url, data: data, entry: entry, source: .cache, attempts: 0)
     }
 
     private func parse(_ data: Data, url: String) -> Result<JSONDocument, ParseFailure> {

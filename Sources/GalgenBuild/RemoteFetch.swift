@@ -26,7 +26,6 @@ struct RemoteFetch: Sendable {
         /// Set for bodies from the cache (its hash is the content hash).
         var entry: RemoteEntry?
         var source: Source
-        var attempts: Int
     }
 
     /// Why nothing could be had.
@@ -35,8 +34,6 @@ struct RemoteFetch: Sendable {
         var message: String
         /// `--offline` and nothing cached.
         var notCached: Bool
-        /// The server said the URL does not exist (404/410): not worth a retry in a later build.
-        var notFound: Bool
     }
 
     /// Nil when the build is `--offline`.
@@ -62,17 +59,17 @@ struct RemoteFetch: Sendable {
         case .damaged(let why): await stats.note(damaged: why)
         }
         func fromCache(_ entry: RemoteEntry, _ source: Source) async -> Result<Body, Failure> {
-            guard needBytes else { return .success(Body(url: url, data: nil, entry: entry, source: source, attempts: 0)) }
+            guard needBytes else { return .success(Body(url: url, data: nil, entry: entry, source: source)) }
             switch cache.body(hash: entry.body) {
-            case .hit(let data): return .success(Body(url: url, data: data, entry: entry, source: source, attempts: 0))
+            case .hit(let data): return .success(Body(url: url, data: data, entry: entry, source: source))
             case .miss, .damaged:
                 await stats.note(damaged: "\(CacheKey.body(hash: entry.body)): missing or damaged")
-                return .failure(Failure(url: url, message: "the cached copy is damaged", notCached: fetcher == nil, notFound: false))
+                return .failure(Failure(url: url, message: "the cached copy is damaged", notCached: fetcher == nil))
             }
         }
         guard let fetcher else {
             guard let cached else {
-                return .failure(Failure(url: url, message: "not in the cache", notCached: true, notFound: false))
+                return .failure(Failure(url: url, message: "not in the cache", notCached: true))
             }
             await stats.count(.cache)
             return await fromCache(cached, .cache)
@@ -89,7 +86,7 @@ struct RemoteFetch: Sendable {
             case .notModified:
                 // Only a conditional request, which needs a cached entry, can be answered 304.
                 guard var entry = cached else {
-                    return .failure(Failure(url: url, message: "HTTP 304 to an unconditional request", notCached: false, notFound: false))
+                    return .failure(Failure(url: url, message: "HTTP 304 to an unconditional request", notCached: false))
                 }
                 entry.fetchedAt = now()
                 try? cache.store(entry)
@@ -97,7 +94,7 @@ struct RemoteFetch: Sendable {
                 return await fromCache(entry, .revalidated)
             case .body(let data, _, let validators):
                 await stats.downloaded(data.count)
-                return .success(Body(url: url, data: data, entry: nil, source: .network(validators), attempts: fetched.attempts))
+                return .success(Body(url: url, data: data, entry: nil, source: .network(validators)))
             }
         } catch {
             await stats.attempts(error.attempts)
@@ -106,9 +103,15 @@ struct RemoteFetch: Sendable {
                 await stats.count(.stale(""))
                 return await fromCache(cached, .stale(error.message))
             }
-            return .failure(Failure(url: url, message: error.message, notCached: false,
-                                    notFound: error.code == .status && (error.status == 404 || error.status == 410)))
+            return .failure(Failure(url: url, message: error.message, notCached: false))
         }
+    }
+
+    /// The cached copy of a URL with its bytes, whatever its age; nil when there is none (or it is damaged).
+    /// - Parameter url: The URL.
+    func cachedCopy(_ url: String) -> Body? {
+        guard case .hit(let entry) = cache.remoteEntry(for: url), case .hit(let data) = cache.body(hash: entry.body) else { return nil }
+        return Body(url: url, data: data, entry: entry, source: .cache)
     }
 
     /// Stores a downloaded body once it has been checked (a bad body never replaces a good copy).

@@ -150,10 +150,10 @@ public struct SiteBuilder: Sendable {
                                                     maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes,
                                                     progressive: config.jpegProgressive)),
             cache: cache, fileSystem: fs, stager: stager)
-        let started = ContinuousClock.now
+        let elapsed = StepTimer.reader(environment.clock)
         let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
-                                elapsed: { Self.seconds(started.duration(to: .now)) })
+                                elapsed: { elapsed().seconds })
         let outcomes = await stage.run(references.map { reference in
             if case .url(let url) = reference { return .init(reference: reference, fallback: fallbacks[url]) }
             return .init(reference: reference, fallback: nil)
@@ -221,10 +221,6 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    private static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
-
     // MARK: - Pages
 
     private func writePages(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
@@ -266,14 +262,19 @@ public struct SiteBuilder: Sendable {
 
 /// Measures the time of consecutive steps on the injected clock.
 struct StepTimer {
-    private let elapsed: () -> Duration
+    private let elapsed: @Sendable () -> Duration
     private var last: Duration = .zero
 
     init(clock: any Clock<Duration>) {
         elapsed = Self.reader(clock)
     }
 
-    private static func reader<C: Clock>(_ clock: C) -> () -> Duration where C.Duration == Duration {
+    /// Time since this call, on the given clock.
+    static func reader(_ clock: any Clock<Duration>) -> @Sendable () -> Duration {
+        open(clock)
+    }
+
+    private static func open<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
         let start = clock.now
         return { start.duration(to: clock.now) }
     }
@@ -282,6 +283,6 @@ struct StepTimer {
         let now = elapsed()
         let d = now - last
         last = now
-        report.steps.append(.init(name: name, seconds: Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))
+        report.steps.append(.init(name: name, seconds: d.seconds))
     }
 }

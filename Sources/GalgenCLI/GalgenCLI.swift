@@ -119,7 +119,3 @@ public enum GalgenCLI {
         }
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

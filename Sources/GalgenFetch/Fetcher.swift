@@ -135,9 +135,7 @@ public struct Fetcher: Sendable {
     /// - Parameter attempt: The attempt that just failed, from 1.
     public func backoff(attempt: Int) -> Duration {
         let exponent = Double(min(attempt - 1, 30))
-        let base = Double(policy.backoffBase.components.seconds) + Double(policy.backoffBase.components.attoseconds) / 1e18
-        let cap = Double(policy.backoffCap.components.seconds) + Double(policy.backoffCap.components.attoseconds) / 1e18
-        let seconds = min(cap, base * pow(2, exponent)) * (0.5 + 0.5 * random())
+        let seconds = min(policy.backoffCap.seconds, policy.backoffBase.seconds * pow(2, exponent)) * (0.5 + 0.5 * random())
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
