@@ -15,6 +15,22 @@ struct JSONParserTests {
         #expect(doc.lineColumn(of: items[1].offset) == (1, 11))
     }
 
+    @Test func countsColumnsInCharactersAcrossLongLines() throws {
+        // One line of 3,000 two-byte strings (ß) and a newline partway: columns stay character counts
+        // on both sides of every 4 KiB checkpoint.
+        let items = (0..<3000).map { "\"\(String(repeating: "ß", count: $0 % 7))\"" }
+        let text = "[" + items[..<10].joined(separator: ",") + ",\n" + items[10...].joined(separator: ",") + "]"
+        let doc = try parse(text)
+        guard case .array(let nodes) = doc.root.value else { Issue.record("not an array"); return }
+        let bytes = Array(text.utf8)
+        for index in [0, 9, 10, 11, 600, 1777, 2999] {
+            let offset = nodes[index].offset
+            let lineStart = (bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+            let expected = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+            #expect(doc.lineColumn(of: offset) == (index < 10 ? 1 : 2, expected), "item \(index)")
+        }
+    }
+
     @Test func keepsIdsBeyond53BitsAsWritten() throws {
         let doc = try parse(#"{"trackId": 18446744073709551999}"#)
         #expect(doc.root.value["trackId"]?.value.scalarText == "18446744073709551999")
