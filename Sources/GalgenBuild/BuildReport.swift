@@ -62,6 +62,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
     public var pages = 0
     /// Asset files written.
     public var assets = 0
+    /// JSON files written for the browser runtime (manifests, shards, search files).
+    public var dataFiles = 0
     /// Image work.
     public var images = ImageCounts()
     /// Network use.

@@ -230,7 +230,8 @@ public struct SiteBuilder: Sendable {
             throw BuildError(step: "pages", .failed(error.description))
         }
         let plan = renderer.plan()
-        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages)
+        let data = renderer.data.files
+        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages).union(data.map(\.path))
         let validator = PageValidator(exists: { known.contains($0) })
         PageValidator.initializeLibrary()
 
@@ -238,6 +239,10 @@ public struct SiteBuilder: Sendable {
             do { try stager.write(asset.data, to: asset.outputPath) } catch { throw BuildError(step: "pages", .failed(error.description)) }
         }
         report.assets = assets.assets.count
+        for file in data {
+            do { try stager.write(file.data, to: file.path) } catch { throw BuildError(step: "pages", .failed(error.description)) }
+        }
+        report.dataFiles = data.count
 
         let chunks = stride(from: 0, to: plan.count, by: 64).map { Array(plan[$0..<min($0 + 64, plan.count)]) }
         let outcomes = await Parallel.map(chunks, jobs: options.jobs) { chunk -> (issues: [ValidationIssue], error: String?) in

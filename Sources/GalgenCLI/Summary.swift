@@ -24,7 +24,7 @@ struct Summary {
         let steps = report.steps.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: " · ")
         let warnings = problems.filter { $0.severity == .warning }.count
         console.out(String(format: "galgen: built %@ in %.2f s", report.outputDirectory, seconds))
-        console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets)")
+        console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets) · data files \(report.dataFiles)")
         console.out("  images: \(i.sources) sources · \(i.decoded) decoded · \(i.encoded) variants encoded · \(i.reused) reused from cache · \(i.failed) failed · \(i.published) files published")
         if i.damaged > 0 { console.out("  cache: \(i.damaged) damaged entries rebuilt") }
         let n = report.network

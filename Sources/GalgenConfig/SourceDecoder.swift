@@ -2,7 +2,7 @@ import GalgenCore
 
 /// Decodes one entry of `sources`.
 enum SourceDecoder {
-    static let reservedNames: Set<String> = ["assets", "img", "page", "index"]
+    static let reservedNames: Set<String> = ["assets", "data", "img", "page", "index"]
 
     static func decode(_ node: JSONNode, path: String, document: JSONDocument, base: String) throws(ConfigError) -> SourceConfig {
         var reader = try ConfigReader(node, path: path, document: document)

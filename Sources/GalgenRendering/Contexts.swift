@@ -41,6 +41,7 @@ struct CollectionRef {
 
 struct CellContext {
     let key: String
+    let index: Int
     let position: Int
     let title: String
     let subtitle: String?
@@ -72,6 +73,10 @@ struct GalleryContext {
     let items: [CellContext]
     let empty: Bool
     let setSize: Int
+    /// Collection index of the page's first item.
+    let first: Int
+    /// The runtime's manifest, relative to the page (nil for an empty collection).
+    let manifest: String?
     let pager: PagerContext?
 }
 

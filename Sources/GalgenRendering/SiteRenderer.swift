@@ -33,9 +33,13 @@ public struct SiteRenderer: Sendable {
     private let templates: TemplateSet
     private let assets: AssetSet
     private let placeholderPath: String
+    /// The runtime's JSON files (manifests, shards, search).
+    public let data: GalleryData
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
+    /// Background colour of a cell without an image.
+    public static let placeholderColor = "#d9d9d9"
 
     /// Creates a renderer.
     /// - Parameters:
@@ -54,6 +58,7 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
+        self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder)
     }
 
     /// Every page of the site, sorted by path.
@@ -116,7 +121,7 @@ public struct SiteRenderer: Sendable {
         let alt = item.record.title
         guard let image = item.image, !image.variants.isEmpty else {
             return ImageContext(src: root + placeholderPath, srcset: nil, width: Self.placeholderSize, height: Self.placeholderSize,
-                                alt: alt, color: "#d9d9d9", placeholder: true)
+                                alt: alt, color: Self.placeholderColor, placeholder: true)
         }
         let main = detail ? image.variants[image.variants.count - 1] : image.variants[image.variants.count / 2]
         let srcset = image.variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
@@ -148,7 +153,7 @@ public struct SiteRenderer: Sendable {
         let cells = range.map { i -> CellContext in
             let item = collection.items[i]
             let offset = i - range.lowerBound
-            return CellContext(key: item.record.slug, position: i + 1, title: item.record.title, subtitle: item.record.subtitle,
+            return CellContext(key: item.record.slug, index: i, position: i + 1, title: item.record.title, subtitle: item.record.subtitle,
                                url: base + item.record.slug + "/", image: image(item, root: root, detail: false),
                                eager: offset < config.eagerImages, priority: offset == 0)
         }
@@ -161,7 +166,8 @@ public struct SiteRenderer: Sendable {
             pager = PagerContext(current: n, total: ranges.count, prev: prev, next: next, links: links)
         }
         return GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
-                              setSize: collection.items.count, pager: pager)
+                              setSize: collection.items.count, first: range.lowerBound,
+                              manifest: data.manifests[c].map { root + $0 }, pager: pager)
     }
 
     private func item(_ spec: PageSpec, collection c: Int, index i: Int) -> ItemContext {

@@ -1,0 +1,83 @@
+public import Foundation
+import GalgenCore
+
+/// The JSON files the browser runtime reads (documented in docs/runtime.md): for each collection a
+/// manifest, shards of ``shardSize`` items and a search file, all under `data/<collection>/` with a
+/// content hash in the name.
+public struct GalleryData: Sendable {
+    /// One written file.
+    public struct File: Sendable {
+        /// Path below the site root.
+        public var path: String
+        /// The bytes.
+        public var data: Data
+    }
+
+    /// Items per shard.
+    public static let shardSize = 1000
+
+    /// Every file, sorted by path.
+    public let files: [File]
+    /// The manifest's path of each collection (same order as the collections); nil for an empty one.
+    public let manifests: [String?]
+
+    /// Builds the files.
+    /// - Parameters:
+    ///   - collections: The site's collections.
+    ///   - pageSize: Items per gallery page.
+    ///   - placeholder: Path of the placeholder image below the site root.
+    public init(collections: [Collection], pageSize: Int, placeholder: String) {
+        var files: [File] = []
+        var manifests: [String?] = []
+        for collection in collections {
+            guard !collection.items.isEmpty else {
+                manifests.append(nil)
+                continue
+            }
+            let folder = "data/\(collection.name)/"
+            var shardPaths: [String] = []
+            for first in stride(from: 0, to: collection.items.count, by: Self.shardSize) {
+                let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
+                let text = JSONText.object([("first", String(first)), ("items", JSONText.array(items.map(Self.item)))])
+                let file = Self.hashed(folder + String(first / Self.shardSize), text)
+                shardPaths.append(file.path)
+                files.append(file)
+            }
+            let search = Self.hashed(folder + "search", JSONText.object([
+                ("keys", JSONText.array(collection.items.map { JSONText.string($0.record.slug) })),
+                ("titles", JSONText.array(collection.items.map { item in
+                    JSONText.string(item.record.subtitle.map { "\(item.record.title) · \($0)" } ?? item.record.title)
+                })),
+            ]))
+            files.append(search)
+            let manifest = Self.hashed(folder + "manifest", JSONText.object([
+                ("version", "1"),
+                ("count", String(collection.items.count)),
+                ("pageSize", String(pageSize)),
+                ("shardSize", String(Self.shardSize)),
+                ("base", JSONText.string(collection.name + "/")),
+                ("placeholder", JSONText.string(placeholder)),
+                ("shards", JSONText.array(shardPaths.map(JSONText.string))),
+                ("search", JSONText.string(search.path)),
+            ]))
+            files.append(manifest)
+            manifests.append(manifest.path)
+        }
+        self.files = files.sorted { $0.path < $1.path }
+        self.manifests = manifests
+    }
+
+    private static func item(_ item: Item) -> String {
+        var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
+        if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
+        members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
+        let variants = item.image?.variants ?? []
+        members.append(("v", JSONText.array(variants.map { JSONText.array([JSONText.string($0.path), String($0.width), String($0.height)]) })))
+        return JSONText.object(members)
+    }
+
+    private static func hashed(_ stem: String, _ text: String) -> File {
+        let data = Data(text.utf8)
+        return File(path: "\(stem)-\(ContentHash.sha256Hex(data).prefix(10)).json", data: data)
+    }
+}

@@ -1,0 +1,787 @@
+/* galgen gallery runtime: turns a static gallery page into one virtual grid over every item of the
+   collection, with a bounded pool of reused cells, lazy JSON shards, one shared lightbox and a
+   search box. No dependencies, no build step. Behaviour and test hooks: docs/runtime.md. */
+(() => {
+  'use strict';
+  const grid = document.getElementById('grid');
+  if (!grid || !grid.dataset.manifest || !window.fetch || !window.AbortController) return;
+
+  // ---- settings and state -------------------------------------------------------------------
+  const debug = new URLSearchParams(location.search).get('galgen-debug');
+  const unsafeNoClear = debug === 'unsafe-noclear';
+  const MAX_HEIGHT = 16e6;        // browsers clamp tall elements (Chromium ~33.5 M px, Firefox ~17.9 M px)
+  const SHARD_LRU = 8;
+  const HARD_CEILING = 400;
+  const count = Number(grid.dataset.count);
+  const pageFirst = Number(grid.dataset.first) || 0;
+  const rootURL = new URL(grid.dataset.root || './', location.href).href;
+  const manifestURL = new URL(grid.dataset.manifest, location.href).href;
+  const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
+  const stats = { created: 0, adopted: 0, binds: 0, sameKeyReuse: 0, guardDrops: 0, prefetchStarts: 0,
+                  prefetchAborts: 0, shardFetches: 0, shardAborts: 0 };
+
+  let manifest = null;              // the collection's manifest, once loaded
+  let manifestWaiters = [];
+  const shards = new Map();         // shard number → items (Map order = LRU, oldest first)
+  const pending = new Map();        // shard number → AbortController
+  let searchData = null, searchPromise = null;
+
+  // Geometry (computed from CSS custom properties and the list's width; items are never measured).
+  let cols = 1, cellW = 0, cellH = 0, rowH = 1, rows = 0, viewH = 0, gridTop = 0, scale = 1, physH = 0;
+  let visibleRows = 1, poolCap = 0, poolSize = 0;
+
+  // The pool (UITableView's reuse queue, keyed): active = in the window, parked = left it but still
+  // bound (Map order = LRU), free = unbound.
+  const active = new Map(), parked = new Map(), free = [];
+  let seq = 0;                      // binding tokens
+  let focusNode = null;             // never recycled while it holds focus
+  let tabStop = null;               // the one link with tabindex=0
+  let currentKey = null;            // roving tabindex position
+  let pendingFocus = -1;            // an index to focus once it is bound
+  let direction = 1, lastV = 0, travel = 0;
+  let scheduled = false, settleTimer = 0, stateTimer = 0, lastState = '';
+  let upgraded = false;
+
+  // ---- helpers --------------------------------------------------------------------------------
+  const abs = (path) => new URL(path, rootURL).href;
+  const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
+  const itemURL = (key) => abs(manifest ? manifest.base + key + '/' : key + '/');
+  const pageURL = (page) => abs(grid.dataset.base + (page > 1 ? 'page/' + page + '/' : ''));
+
+  function whenManifest() {
+    return manifest ? Promise.resolve(manifest) : new Promise((resolve) => manifestWaiters.push(resolve));
+  }
+
+  function itemAt(index) {
+    if (!manifest) return null;
+    const items = shards.get(Math.floor(index / manifest.shardSize));
+    return items ? items[index % manifest.shardSize] : null;
+  }
+
+  /** The variant a cell shows: the smallest at least as wide as the cell on this screen. */
+  function pick(item, width) {
+    const v = item.v;
+    if (!v.length) return null;
+    const need = width * (window.devicePixelRatio || 1);
+    for (const variant of v) if (variant[1] >= need) return variant;
+    return v[v.length - 1];
+  }
+
+  // ---- geometry -------------------------------------------------------------------------------
+  function measureCSS() {
+    const style = getComputedStyle(grid);
+    const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
+    const min = px('--cell-min', 180), gap = px('--cell-gap', 12), caption = px('--caption', 52);
+    const width = grid.clientWidth;
+    cols = Math.max(1, Math.floor((width + gap) / (min + gap)));
+    cellW = (width - gap * (cols - 1)) / cols;
+    cellH = cellW + caption;
+    rowH = cellH + gap;
+    rows = Math.ceil(count / cols);
+    viewH = window.innerHeight;
+    visibleRows = Math.ceil(viewH / rowH) + 1;
+    poolCap = Math.min(HARD_CEILING, cols * (visibleRows + 3) + cols * visibleRows);
+    const virtualH = Math.max(0, rows * rowH - gap);
+    physH = Math.min(virtualH, MAX_HEIGHT);
+    scale = physH > viewH && virtualH > physH ? (virtualH - viewH) / (physH - viewH) : 1;
+    return gap;
+  }
+
+  function applyGeometry() {
+    grid.style.setProperty('--cell-w', cellW + 'px');
+    grid.style.setProperty('--cell-h', cellH + 'px');
+    grid.style.height = physH + 'px';
+    gridTop = grid.getBoundingClientRect().top + window.scrollY;
+  }
+
+  const physScroll = () => window.scrollY - gridTop;
+  const toVirtual = (p) => clamp(p, 0, Math.max(0, physH - viewH)) * scale;
+  /** Physical top (in the list) of virtual offset y while the scroll position is p. */
+  const toPhysical = (y, p) => (scale === 1 ? y : clamp(p, 0, physH) + (y - toVirtual(p)));
+  const gapOf = () => rowH - cellH;
+
+  function place(node, index, p) {
+    node.index = index;
+    const row = Math.floor(index / cols), col = index % cols;
+    const top = toPhysical(row * rowH, p), left = col * (cellW + gapOf());
+    if (node.top !== top) { node.style.top = top + 'px'; node.top = top; }
+    if (node.left !== left) { node.style.left = left + 'px'; node.left = left; }
+    if (node.dataset.index !== String(index)) {
+      node.dataset.index = index;
+      node.setAttribute('aria-posinset', index + 1);
+    }
+    if (node.hidden) node.hidden = false;
+  }
+
+  // ---- cells: create, adopt, bind, clear, park ------------------------------------------------
+  function wire(node) {
+    const link = node.firstElementChild;
+    const img = link.querySelector('img');
+    let caption = link.querySelector('.caption');
+    node.parts = { link, img, thumb: img.parentNode, title: caption.querySelector('.title'),
+                   subtitle: caption.querySelector('.subtitle') };
+    if (!node.parts.subtitle) {
+      const s = document.createElement('span');
+      s.className = 'subtitle'; s.dir = 'auto';
+      caption.appendChild(s);
+      node.parts.subtitle = s;
+    }
+    img.addEventListener('load', onImageEvent);
+    img.addEventListener('error', onImageEvent);
+    link.tabIndex = -1;
+    poolSize++;
+  }
+
+  function create() {
+    const node = document.createElement('li');
+    node.className = 'cell';
+    node.setAttribute('aria-setsize', count);
+    node.innerHTML = '<a><span class="thumb"><img alt="" decoding="async"></span>' +
+      '<span class="caption"><span class="title" dir="auto"></span><span class="subtitle" dir="auto"></span></span></a>';
+    wire(node);
+    grid.appendChild(node);
+    stats.created++;
+    return node;
+  }
+
+  /** Takes over a server-rendered cell: same image, same text, no second download. */
+  function adopt(node) {
+    const img = node.querySelector('img');
+    img.removeAttribute('loading');
+    img.src = img.src;                      // absolute: the URL's path changes later
+    const srcset = img.getAttribute('srcset');
+    if (srcset) img.srcset = srcset.split(',').map((c) => { const [u, w] = c.trim().split(/\s+/); return abs2(u) + ' ' + w; }).join(', ');
+    wire(node);
+    node.key = node.dataset.key;
+    node.dataset.token = String(++seq);
+    node.parts.img.dataset.token = node.dataset.token;
+    stats.created++;
+    stats.adopted++;
+  }
+  const abs2 = (u) => new URL(u, document.baseURI).href;
+
+  /** prepareForReuse: drop everything the previous item left, above all its picture. */
+  function clear(node) {
+    if (unsafeNoClear) return;
+    const { img, link, title, subtitle, thumb } = node.parts;
+    img.removeAttribute('srcset');
+    img.removeAttribute('src');       // stops painting the old picture and aborts its download
+    img.alt = '';
+    node.classList.remove('loaded', 'failed');
+    thumb.style.removeProperty('background-color');
+    title.textContent = '';
+    subtitle.textContent = '';
+    link.removeAttribute('href');
+  }
+
+  function bind(node, item, index) {
+    const token = String(++seq);
+    const { img, link, title, subtitle, thumb } = node.parts;
+    node.key = item.k;
+    node.id = 'item-' + item.k;
+    node.dataset.key = item.k;
+    node.dataset.token = token;
+    img.dataset.token = token;
+    thumb.style.backgroundColor = item.c;
+    const variant = pick(item, cellW);
+    if (variant) {
+      img.width = variant[1]; img.height = variant[2];
+      img.src = abs(variant[0]);
+    } else {
+      img.width = 400; img.height = 400;
+      img.src = abs(manifest.placeholder);
+    }
+    img.alt = item.t;
+    title.textContent = item.t;
+    subtitle.textContent = item.s || '';
+    link.href = itemURL(item.k);
+    node.setAttribute('aria-posinset', index + 1);
+    stats.binds++;
+  }
+
+  /** A late load or error of a previous binding must not touch the current one. */
+  function onImageEvent(event) {
+    const img = event.currentTarget;
+    const node = img.closest('.cell');
+    const ok = event.type === 'load';
+    if (!img.getAttribute('src') || img.dataset.token !== node.dataset.token || !img.complete ||
+        (ok ? img.naturalWidth === 0 : img.naturalWidth > 0)) {
+      stats.guardDrops++;
+      return;
+    }
+    node.classList.toggle('loaded', ok);
+    node.classList.toggle('failed', !ok);
+  }
+
+  function park(node) {
+    active.delete(node.key);
+    parked.set(node.key, node);
+    if (unsafeNoClear) {              // negative control: off-screen instead of hidden
+      node.style.top = '-10000px'; node.top = -10000;
+    } else {
+      node.hidden = true;
+    }
+  }
+
+  /** dequeueReusableCell, keyed: the same key gets the same node back without a rebind. */
+  function acquire(item, index, p) {
+    let node = active.get(item.k);
+    if (node) { place(node, index, p); return node; }
+    node = parked.get(item.k);
+    if (node) {
+      parked.delete(item.k);
+      active.set(item.k, node);
+      stats.sameKeyReuse++;
+      place(node, index, p);
+      return node;
+    }
+    node = free.pop();
+    if (!node && poolSize >= poolCap && parked.size) {
+      const [oldKey, oldest] = parked.entries().next().value;
+      parked.delete(oldKey);
+      node = oldest;
+    }
+    if (!node && poolSize < HARD_CEILING) node = create();
+    if (!node) return null;
+    if (node.key !== undefined) clear(node);
+    bind(node, item, index);
+    active.set(item.k, node);
+    place(node, index, p);
+    return node;
+  }
+
+  // ---- shards ---------------------------------------------------------------------------------
+  function loadShard(n) {
+    if (shards.has(n) || pending.has(n) || !manifest) return;
+    const controller = new AbortController();
+    pending.set(n, controller);
+    stats.shardFetches++;
+    fetch(abs(manifest.shards[n]), { signal: controller.signal })
+      .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
+      .then((data) => {
+        if (pending.get(n) !== controller) return;        // superseded
+        pending.delete(n);
+        shards.set(n, data.items);
+        schedule();
+      })
+      .catch((error) => {
+        if (pending.get(n) === controller) pending.delete(n);
+        if (error.name !== 'AbortError') console.warn('galgen: shard ' + n + ': ' + error.message);
+      });
+  }
+
+  function wantShards(from, to) {
+    if (!manifest) return;
+    const size = manifest.shardSize;
+    const lo = Math.floor(clamp(from, 0, count - 1) / size), hi = Math.floor(clamp(to - 1, 0, count - 1) / size);
+    for (const [n, controller] of pending) {
+      if (n < lo || n > hi) { controller.abort(); pending.delete(n); stats.shardAborts++; }
+    }
+    let busy = false;
+    for (let n = lo; n <= hi; n++) {
+      const items = shards.get(n);
+      if (items) { shards.delete(n); shards.set(n, items); } else { loadShard(n); busy = true; }
+    }
+    while (shards.size > SHARD_LRU) {
+      const oldest = shards.keys().next().value;
+      if (oldest >= lo && oldest <= hi) break;
+      shards.delete(oldest);
+    }
+    const value = busy ? 'true' : 'false';
+    if (grid.getAttribute('aria-busy') !== value) grid.setAttribute('aria-busy', value);
+  }
+
+  // ---- prefetch -------------------------------------------------------------------------------
+  const prefetchers = [];
+  const saveData = !!(navigator.connection && navigator.connection.saveData);
+
+  function prefetch(from, to) {
+    const want = new Set();
+    if (!saveData) {
+      for (let i = from; i < to; i++) {
+        const item = itemAt(i);
+        const variant = item && pick(item, cellW);
+        if (variant) want.add(abs(variant[0]));
+      }
+    }
+    while (prefetchers.length < 3 * cols) prefetchers.push({ img: null, url: null, done: false });
+    const busy = new Set();
+    for (const p of prefetchers) {
+      if (!p.url) continue;
+      if (want.has(p.url)) { busy.add(p.url); continue; }
+      if (!p.done) { p.img.src = ''; stats.prefetchAborts++; }   // Chromium aborts the download
+      p.url = null;
+    }
+    for (const url of want) {
+      if (busy.has(url)) continue;
+      const p = prefetchers.find((x) => !x.url);
+      if (!p) break;
+      if (!p.img) {
+        p.img = new Image();
+        p.img.decoding = 'async';
+        p.img.fetchPriority = 'low';
+        p.img.onload = p.img.onerror = () => { p.done = true; };
+      }
+      p.url = url; p.done = false;
+      p.img.src = url;
+      stats.prefetchStarts++;
+    }
+  }
+
+  // ---- render ---------------------------------------------------------------------------------
+  function schedule() {
+    if (!scheduled) { scheduled = true; requestAnimationFrame(render); }
+  }
+
+  function render() {
+    scheduled = false;
+    if (!upgraded) return;
+    const t0 = performance.now();
+    const p = physScroll(), v = toVirtual(p);
+    const moved = v - lastV;
+    lastV = v;
+    if (Math.sign(moved) === direction || moved === 0) travel = 0;
+    else if ((travel += Math.abs(moved)) > rowH) { direction = -direction; travel = 0; }
+
+    const firstRow = clamp(Math.floor(v / rowH), 0, Math.max(0, rows - 1));
+    const lastRow = clamp(Math.floor((v + viewH) / rowH), 0, Math.max(0, rows - 1));
+    const behind = 1, ahead = 2;
+    const wFirst = Math.max(0, firstRow - (direction > 0 ? behind : ahead));
+    const wLast = Math.min(rows - 1, lastRow + (direction > 0 ? ahead : behind));
+    const from = wFirst * cols, to = Math.min(count, (wLast + 1) * cols);
+    wantShards(from - cols, to + cols);
+
+    const focused = document.activeElement;
+    focusNode = focused && focused !== grid && grid.contains(focused) ? focused.closest('.cell') : null;
+    const focusedKey = focusNode && focusNode.key;
+    for (const node of [...active.values()]) {
+      if ((node.index < from || node.index >= to) && node.key !== focusedKey) park(node);
+    }
+    for (let i = from; i < to; i++) {
+      const item = itemAt(i);
+      if (item) acquire(item, i, p);
+    }
+    if (focusNode && active.get(focusNode.key) === focusNode) place(focusNode, focusNode.index, p);
+
+    // Prefetch the two rows past the window in the scroll direction.
+    const band = 2 * cols;
+    if (direction > 0) prefetch(to, Math.min(count, to + band)); else prefetch(Math.max(0, from - band), from);
+
+    updateTabStop(from, to);
+    if (pendingFocus >= 0) {
+      const node = nodeAt(pendingFocus);
+      if (node) { pendingFocus = -1; focusCell(node); }
+    }
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(settle, 150);
+    performance.measure('galgen:render', { start: t0 });
+  }
+
+  function nodeAt(index) {
+    const item = itemAt(index);
+    const node = item && active.get(item.k);
+    return node && node.index === index ? node : null;
+  }
+
+  /** After scrolling settles: DOM order = visual order (the focused node is never moved). */
+  function settle() {
+    const list = [...active.values()].sort((a, b) => a.index - b.index);
+    let ref = grid.firstElementChild;
+    for (const node of list) {
+      if (node === ref) { ref = ref.nextElementSibling; continue; }
+      if (node === focusNode) { ref = node.nextElementSibling; continue; }
+      grid.insertBefore(node, ref);
+    }
+    saveState();
+  }
+
+  // ---- roving tabindex and keyboard -----------------------------------------------------------
+  function updateTabStop(from, to) {
+    let target = (currentKey && active.get(currentKey)) || focusNode;
+    if (!target || target.index < from || target.index >= to) {
+      let best = null;
+      const first = Math.floor(toVirtual(physScroll()) / rowH) * cols;
+      for (const node of active.values()) if (node.index >= first && (!best || node.index < best.index)) best = node;
+      target = best || target;
+    }
+    if (target && target !== tabStop) {
+      if (tabStop) tabStop.parts.link.tabIndex = -1;
+      target.parts.link.tabIndex = 0;
+      tabStop = target;
+    }
+  }
+
+  function focusCell(node) {
+    currentKey = node.key;
+    if (tabStop && tabStop !== node) tabStop.parts.link.tabIndex = -1;
+    node.parts.link.tabIndex = 0;
+    tabStop = node;
+    node.parts.link.focus({ preventScroll: true });
+  }
+
+  /** Scrolls so item `index` is in view (as the first full row when it was not) and focuses it. */
+  function goTo(index, { focus = false, top = false } = {}) {
+    index = clamp(index, 0, count - 1);
+    const y = Math.floor(index / cols) * rowH;
+    const v = toVirtual(physScroll());
+    if (top || y < v || y + cellH > v + viewH) {
+      const target = top || y < v ? y : y + cellH - viewH;
+      window.scrollTo({ top: gridTop + target / scale, behavior: 'instant' });
+    }
+    if (focus) pendingFocus = index;
+    render();
+  }
+
+  function onKey(event) {
+    if (event.altKey || event.metaKey || event.ctrlKey) return;
+    const cell = event.target.closest('.cell');
+    if (!cell || event.target !== cell.parts.link) return;
+    const i = cell.index;
+    const screen = cols * Math.max(1, visibleRows - 2);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + cols, ArrowUp: i - cols,
+                 PageDown: i + screen, PageUp: i - screen, Home: 0, End: count - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    goTo(clamp(to, 0, count - 1), { focus: true });
+  }
+
+  // ---- history: the URL follows the page, and Back returns to the same item --------------------
+  function firstVisible() {
+    const v = toVirtual(physScroll());
+    const index = clamp(Math.floor(Math.max(0, v) / rowH) * cols, 0, count - 1);
+    const item = itemAt(index);
+    return { index, key: item ? item.k : null, offset: Math.round(Math.floor(index / cols) * rowH - v) };
+  }
+
+  function saveState() {
+    if (lightbox.isOpen || !manifest) return;
+    clearTimeout(stateTimer);
+    stateTimer = setTimeout(() => {
+      const anchor = firstVisible();
+      if (!anchor.key) return;
+      const page = Math.floor(anchor.index / manifest.pageSize) + 1;
+      const url = pageURL(page);
+      const key = url + '|' + anchor.key + '|' + anchor.offset;
+      if (key === lastState) return;
+      lastState = key;
+      history.replaceState({ galgen: anchor }, '', url);
+    }, 250);
+  }
+
+  function restore(anchor) {
+    if (!anchor || !(anchor.index >= 0)) return false;
+    const y = Math.floor(clamp(anchor.index, 0, count - 1) / cols) * rowH;
+    window.scrollTo({ top: gridTop + (y - (anchor.offset || 0)) / scale, behavior: 'instant' });
+    render();
+    return true;
+  }
+
+  // ---- lightbox: one <dialog> for the page, built on first use ---------------------------------
+  const lightbox = {
+    dialog: null, parts: null, isOpen: false, pushed: false, needPush: false, index: -1, token: 0, off: [],
+
+    build() {
+      const d = document.createElement('dialog');
+      d.className = 'lightbox';
+      d.setAttribute('aria-labelledby', 'lightbox-title');
+      d.innerHTML = '<div class="stage"><img alt="" decoding="async"></div>' +
+        '<div class="info"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p></div>' +
+        '<div class="bar"><button type="button" data-act="prev">Previous</button>' +
+        '<button type="button" data-act="next">Next</button><a>Open page</a>' +
+        '<button type="button" data-act="close">Close</button></div>';
+      document.body.appendChild(d);
+      this.dialog = d;
+      this.parts = { img: d.querySelector('img'), title: d.querySelector('h2'), text: d.querySelector('.info p'),
+                     link: d.querySelector('a'), stage: d.querySelector('.stage') };
+    },
+
+    on(target, type, fn) {
+      target.addEventListener(type, fn);
+      this.off.push(() => target.removeEventListener(type, fn));
+    },
+
+    open(index, { push = true } = {}) {
+      if (this.isOpen) { this.show(index); return; }
+      if (!this.dialog) this.build();
+      this.isOpen = true;
+      this.pushed = push;
+      this.needPush = push;
+      this.on(this.dialog, 'click', (e) => {
+        const act = e.target.closest('[data-act]');
+        if (act) this.act(act.dataset.act);
+        else if (e.target === this.dialog) this.close();
+      });
+      this.on(this.dialog, 'cancel', (e) => { e.preventDefault(); this.close(); });
+      this.on(this.dialog, 'close', () => { if (this.isOpen) this.close(); });
+      this.on(this.dialog, 'keydown', (e) => {
+        if (e.key === 'ArrowRight') { e.preventDefault(); this.act('next'); }
+        if (e.key === 'ArrowLeft') { e.preventDefault(); this.act('prev'); }
+      });
+      this.on(window, 'popstate', () => this.close({ fromHistory: true }));
+      this.dialog.showModal();
+      this.show(index);
+    },
+
+    act(what) {
+      if (what === 'close') this.close();
+      if (what === 'next' && this.index < count - 1) this.show(this.index + 1);
+      if (what === 'prev' && this.index > 0) this.show(this.index - 1);
+    },
+
+    /** Shows item `index`; every async step is checked against a token, so a late answer for an
+        item the user already left is dropped. */
+    show(index) {
+      const token = ++this.token;
+      this.index = index;
+      const { img, title, text, link, stage } = this.parts;
+      img.removeAttribute('src');
+      img.alt = '';
+      const item = itemAt(index);
+      if (!item) {
+        title.textContent = 'Loading…';
+        text.textContent = '';
+        let tries = 0;
+        whenManifest().then(() => {
+          const wait = () => {
+            if (token !== this.token) { stats.guardDrops++; return; }
+            if (itemAt(index)) { this.show(index); return; }
+            if (++tries > 300) { title.textContent = 'This item could not be loaded.'; return; }
+            loadShard(Math.floor(index / manifest.shardSize));
+            setTimeout(wait, 50);
+          };
+          wait();
+        });
+        return;
+      }
+      title.textContent = item.t;
+      text.textContent = item.s || '';
+      link.href = itemURL(item.k);
+      // One history entry per opening (Back closes); moving between items replaces it.
+      const state = { galgen: history.state && history.state.galgen, lightbox: item.k };
+      if (this.needPush) { this.needPush = false; history.pushState(state, '', '#item-' + item.k); }
+      else history.replaceState(state, '', '#item-' + item.k);
+      const big = item.v.length ? item.v[item.v.length - 1] : null;
+      stage.style.setProperty('--ratio', big ? big[1] + ' / ' + big[2] : '1');
+      stage.style.backgroundColor = item.c;
+      if (!big) { img.src = abs(manifest.placeholder); img.alt = item.t; return; }
+      const loader = new Image();
+      loader.src = abs(big[0]);
+      loader.decode().then(() => {
+        if (token !== this.token || !this.isOpen) { stats.guardDrops++; return; }
+        img.width = big[1]; img.height = big[2];
+        img.src = loader.src;
+        img.alt = item.t;
+      }, () => {
+        if (token !== this.token) { stats.guardDrops++; return; }
+        img.src = abs(manifest.placeholder);
+        img.alt = item.t;
+      });
+    },
+
+    close({ fromHistory = false } = {}) {
+      if (!this.isOpen) return;
+      this.isOpen = false;
+      this.token++;
+      for (const off of this.off.splice(0)) off();
+      if (this.dialog.open) this.dialog.close();
+      const index = this.index;
+      if (!fromHistory) {
+        if (this.pushed && !this.needPush) {
+          lightboxIgnoreNextPop = true;
+          history.back();
+        } else if (location.hash) {
+          history.replaceState({ galgen: history.state && history.state.galgen }, '', location.pathname + location.search);
+        }
+      }
+      goTo(index, { focus: true });
+    },
+  };
+  let lightboxIgnoreNextPop = false;
+
+  function onClick(event) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target.closest('a');
+    const cell = link && link.closest('.cell');
+    if (!cell || !grid.contains(cell)) return;
+    event.preventDefault();
+    currentKey = cell.key;
+    lightbox.open(cell.index);
+  }
+
+  // ---- search ---------------------------------------------------------------------------------
+  function loadSearch() {
+    if (!searchPromise) {
+      searchPromise = whenManifest()
+        .then((m) => fetch(abs(m.search)))
+        .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
+        .then((data) => {
+          searchData = { keys: data.keys, titles: data.titles, lower: data.titles.map((t) => t.toLowerCase()) };
+          return searchData;
+        });
+      searchPromise.catch(() => { searchPromise = null; });
+    }
+    return searchPromise;
+  }
+
+  const staticIndex = new Map();     // key → index of the cells this page was served with
+
+  function indexOfKey(key) {
+    if (staticIndex.has(key)) return Promise.resolve(staticIndex.get(key));
+    return loadSearch().then((s) => s.keys.indexOf(key));
+  }
+
+  function setUpSearch() {
+    const box = document.querySelector('search.find');
+    if (!box) return;
+    const input = box.querySelector('input'), status = box.querySelector('.find-status'), list = box.querySelector('.find-results');
+    let timer = 0, results = [];
+    const run = () => loadSearch().then((s) => {
+      const q = input.value.trim().toLowerCase();
+      list.textContent = '';
+      results = [];
+      if (!q) { status.textContent = ''; return; }
+      const exact = [], prefix = [], inside = [];
+      for (let i = 0; i < s.lower.length; i++) {
+        const t = s.lower[i];
+        if (t === q || t.split(' · ')[0] === q) exact.push(i);
+        else if (t.startsWith(q)) { if (prefix.length < 20) prefix.push(i); }
+        else if (inside.length < 20 && t.includes(q)) inside.push(i);
+      }
+      results = exact.concat(prefix, inside).slice(0, 20);
+      const total = exact.length + prefix.length + inside.length;
+      status.textContent = total === 0 ? 'No matches' : total > 20 ? 'Showing 20 of many matches' : total + (total === 1 ? ' match' : ' matches');
+      for (const i of results) {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.index = i;
+        b.textContent = s.titles[i];
+        li.appendChild(b);
+        list.appendChild(li);
+      }
+    }, () => { status.textContent = 'Search is unavailable'; });
+    const choose = (index) => {
+      list.textContent = '';
+      status.textContent = '';
+      goTo(index, { focus: true, top: true });
+    };
+    input.addEventListener('focus', loadSearch);
+    input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(run, 120); });
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); clearTimeout(timer); run().then(() => { if (results.length) choose(results[0]); }); }
+      if (e.key === 'Escape') { input.value = ''; list.textContent = ''; status.textContent = ''; }
+    });
+    list.addEventListener('click', (e) => { const b = e.target.closest('button'); if (b) choose(Number(b.dataset.index)); });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !/^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName) &&
+          !lightbox.isOpen) { e.preventDefault(); input.focus(); }
+    });
+    box.hidden = false;
+  }
+
+  // ---- relayout on resize, keeping the first visible item ---------------------------------------
+  function relayout() {
+    const anchor = firstVisible();
+    const before = [cols, rowH, viewH].join();
+    measureCSS();
+    if ([cols, rowH, viewH].join() === before) return;
+    applyGeometry();
+    restore(anchor);
+  }
+
+  // ---- upgrade --------------------------------------------------------------------------------
+  function upgrade() {
+    history.scrollRestoration = 'manual';
+    // Links and images must not depend on the URL, which follows the page being viewed from now on.
+    for (const a of document.querySelectorAll('a[href]')) {
+      if (!a.getAttribute('href').startsWith('#')) a.href = a.href;
+    }
+    grid.setAttribute('aria-busy', 'true');
+
+    const statics = [...grid.children];
+    // The first static cell on screen stays where it is.
+    let anchorNode = statics.find((n) => n.getBoundingClientRect().bottom > 0) || statics[0];
+    const anchorTop = anchorNode ? anchorNode.getBoundingClientRect().top : 0;
+    const anchorIndex = anchorNode ? Number(anchorNode.dataset.index) : pageFirst;
+
+    measureCSS();
+    grid.classList.add('virtual');
+    applyGeometry();
+    // Scroll so the anchor's new place on screen is its old one: on screen it sits at y − p·scale.
+    const y = Math.floor(anchorIndex / cols) * rowH;
+    window.scrollTo({ top: gridTop + (y - anchorTop) / scale, behavior: 'instant' });
+
+    const pNow = physScroll(), vNow = toVirtual(pNow);
+    const firstRow = Math.max(0, Math.floor(vNow / rowH) - 1);
+    const lastRow = Math.floor((vNow + viewH) / rowH) + 2;
+    for (const node of statics) {
+      const i = Number(node.dataset.index);
+      staticIndex.set(node.dataset.key, i);
+      const row = Math.floor(i / cols);
+      if (row >= firstRow && row <= lastRow && poolSize < poolCap) {
+        adopt(node);
+        active.set(node.key, node);
+        place(node, i, pNow);
+      } else {
+        node.remove();
+      }
+    }
+    const pager = document.querySelector('nav.pager');
+    if (pager) pager.hidden = true;
+    upgraded = true;
+
+    grid.addEventListener('click', onClick);
+    grid.addEventListener('keydown', onKey);
+    grid.addEventListener('focusin', (e) => {
+      const cell = e.target.closest('.cell');
+      if (cell) { focusNode = cell; currentKey = cell.key; }
+    });
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', () => requestAnimationFrame(relayout), { passive: true });
+    window.addEventListener('popstate', (e) => {
+      if (lightboxIgnoreNextPop) { lightboxIgnoreNextPop = false; return; }
+      if (lightbox.isOpen) return;
+      const state = e.state || {};
+      if (state.lightbox) { indexOfKey(state.lightbox).then((i) => { if (i >= 0) lightbox.open(i, { push: false }); }); return; }
+      if (state.galgen) restore(state.galgen);
+    });
+    window.addEventListener('hashchange', () => openHash({ push: false }));
+    setUpSearch();
+    render();
+  }
+
+  /** `#item-<key>`: scroll there and open it. */
+  function openHash({ push }) {
+    const match = /^#item-(.+)$/.exec(location.hash);
+    if (!match || lightbox.isOpen) return Promise.resolve(false);
+    const key = decodeURIComponent(match[1]);
+    return indexOfKey(key).then((index) => {
+      if (index < 0) return false;
+      goTo(index, { top: true });
+      lightbox.open(index, { push });
+      return true;
+    }, () => false);
+  }
+
+  upgrade();
+  const ready = fetch(manifestURL)
+    .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
+    .then((m) => {
+      manifest = m;
+      grid.dataset.base = abs(m.base);
+      for (const resolve of manifestWaiters.splice(0)) resolve(m);
+      const state = history.state && history.state.galgen;
+      if (state && state.key) restore(state);
+      else openHash({ push: false });
+      render();
+    })
+    .catch((error) => { console.warn('galgen: manifest: ' + error.message); });
+
+  if (debug) {
+    window.__galgen = {
+      stats, ready,
+      get poolCap() { return poolCap; }, get cols() { return cols; }, get rowHeight() { return rowH; },
+      get poolSize() { return poolSize; }, get reduceMotion() { return reduceMotion.matches; },
+    };
+  }
+})();
