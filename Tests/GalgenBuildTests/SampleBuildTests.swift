@@ -19,6 +19,7 @@ struct SampleBuildTests {
         #expect(cold.diagnostics == [])
         #expect(cold.images.sources == 56 && cold.images.decoded == 56 && cold.images.reused == 0)
         #expect(cold.pages == 1 + 3 + 60)
+        #expect(cold.dataFiles == 3)  // manifest, one shard, search file
 
         let warm = try await run("b", cache: "cache")
         #expect(warm.images.decoded == 0 && warm.images.encoded == 0)
@@ -27,6 +28,8 @@ struct SampleBuildTests {
         let other = try await run("c", cache: "cache2")
         let a = try FixtureSite.snapshot(of: dir.path + "/a")
         #expect(a.count > 200)
+        #expect(a.filter { $0.0.hasPrefix("data/people/") }.map { String($0.0.prefix { $0 != "-" }) }
+            == ["data/people/0", "data/people/manifest", "data/people/search"])
         for other in ["b", "c"] {
             let b = try FixtureSite.snapshot(of: dir.path + "/" + other)
             #expect(a.map(\.0) == b.map(\.0))

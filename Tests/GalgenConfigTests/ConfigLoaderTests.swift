@@ -94,8 +94,10 @@ struct ConfigLoaderTests {
         expectError(#"{"language": "english!", "sources": []}"#, code: .invalidValue, keyPath: "language", mentions: "language tag")
         expectError(#"{"sources": [{"name": "Bad Name", "type": "json", "path": "p", "fields": {"id": "id", "title": "t"}}]}"#,
                     code: .invalidValue, keyPath: "sources[0].name", mentions: "lowercase")
-        expectError(#"{"sources": [{"name": "assets", "type": "json", "path": "p", "fields": {"id": "id", "title": "t"}}]}"#,
-                    code: .invalidValue, keyPath: "sources[0].name", mentions: "reserved")
+        for reserved in ["assets", "data", "img"] {
+            expectError(#"{"sources": [{"name": "\#(reserved)", "type": "json", "path": "p", "fields": {"id": "id", "title": "t"}}]}"#,
+                        code: .invalidValue, keyPath: "sources[0].name", mentions: "reserved")
+        }
         expectError(#"{"sources": [{"name": "p", "type": "xml", "path": "p", "fields": {"id": "id", "title": "t"}}]}"#,
                     code: .invalidValue, keyPath: "sources[0].type", mentions: "supported types: \"json\"")
         expectError(#"{"sources": [{"name": "p", "type": "json", "path": "p", "fields": {"id": "a..b", "title": "t"}}]}"#,

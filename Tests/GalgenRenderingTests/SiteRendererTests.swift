@@ -47,6 +47,19 @@ struct SiteRendererTests {
         #expect(page(r, "people/index.html").contains("This collection has no items."))
     }
 
+    @Test func galleryListCarriesWhatTheRuntimeNeeds() throws {
+        let r = try renderer(items: 9)
+        let manifest = try #require(r.data.manifests[0])
+        let second = page(r, "people/page/2/index.html")
+        #expect(second.contains(#"data-manifest="../../../\#(manifest)" data-root="../../../" data-first="4" data-count="9""#))
+        #expect(second.contains(#"<li class="cell" id="item-id4" data-key="id4" data-index="4" aria-setsize="9" aria-posinset="5">"#))
+        #expect(second.contains(#"<script src="../../../assets/gallery-"#) && second.contains(#"defer="defer"></script>"#))
+        #expect(second.contains(#"<search class="find" hidden="hidden">"#))
+        #expect(page(r, "people/index.html").contains(#"data-manifest="../\#(manifest)" data-root="../" data-first="0""#))
+        let empty = page(try renderer(items: 0), "people/index.html")
+        #expect(!empty.contains("<script") && !empty.contains("data-manifest"))
+    }
+
     @Test func galleryMarkupIsLazyWithDimensionsAndPriority() throws {
         let html = page(try renderer(items: 4), "people/index.html")
         let imgs = html.components(separatedBy: "<img ").dropFirst().map { String($0.prefix { $0 != ">" }) }

@@ -1,0 +1,110 @@
+import Foundation
+import GalgenCore
+import GalgenRecords
+import GalgenRendering
+import Testing
+
+struct GalleryDataTests {
+    private static let hostile = #"</script><script>alert("x")</script> & O'Brien مرحبا 🦊"#
+
+    private func collection(_ count: Int, name: String = "people") -> Collection {
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 200),
+                                         ImageVariant(path: "img/a-320.jpg", width: 320, height: 400)], averageColor: "#123456")
+        return Collection(name: name, title: "People", items: (0..<count).map { i in
+            Item(record: Record(id: "id\(i)", slug: "k\(i)", title: i == 2 ? Self.hostile : "Person \(i)",
+                                subtitle: i == 0 ? "Lyon, France" : nil, origin: "t"),
+                 image: i == 1 ? nil : image)
+        })
+    }
+
+    private func parse(_ file: GalleryData.File) throws -> JSONValue {
+        try JSONDocument(data: file.data, sourceName: file.path).root.value
+    }
+
+    private func file(_ data: GalleryData, _ prefix: String) -> GalleryData.File? {
+        data.files.first { $0.path.hasPrefix(prefix) }
+    }
+
+    @Test func manifestNamesEveryShardAndTheSearchFile() throws {
+        let data = GalleryData(collections: [collection(2_345)], pageSize: 100, placeholder: "assets/placeholder-1.svg")
+        let manifestPath = try #require(data.manifests[0])
+        let manifest = try parse(try #require(data.files.first { $0.path == manifestPath }))
+        #expect(manifest["count"]?.value.scalarText == "2345")
+        #expect(manifest["pageSize"]?.value.scalarText == "100")
+        #expect(manifest["shardSize"]?.value.scalarText == String(GalleryData.shardSize))
+        #expect(manifest["base"]?.value.scalarText == "people/")
+        #expect(manifest["placeholder"]?.value.scalarText == "assets/placeholder-1.svg")
+        guard case .array(let shards)? = manifest["shards"]?.value else { Issue.record("no shards"); return }
+        let paths = shards.compactMap(\.value.scalarText)
+        #expect(paths.count == 3)
+        #expect(paths.enumerated().allSatisfy { $0.element.hasPrefix("data/people/\($0.offset)-") && $0.element.hasSuffix(".json") })
+        let search = try #require(manifest["search"]?.value.scalarText)
+        let written = Set(data.files.map(\.path))
+        #expect(written == Set(paths + [search, manifestPath]))
+    }
+
+    @Test(arguments: [(999, [999]), (1_000, [1_000]), (1_001, [1_000, 1]), (2_345, [1_000, 1_000, 345])])
+    func shardsSplitAtTheShardSize(count: Int, sizes: [Int]) throws {
+        let data = GalleryData(collections: [collection(count)], pageSize: 48, placeholder: "p.svg")
+        var firsts: [Int] = []
+        var seen: [Int] = []
+        for n in sizes.indices {
+            let shard = try parse(try #require(file(data, "data/people/\(n)-")))
+            guard case .array(let items)? = shard["items"]?.value else { Issue.record("no items"); continue }
+            seen.append(items.count)
+            firsts.append(Int(shard["first"]?.value.scalarText ?? "") ?? -1)
+            let first = firsts.last ?? 0
+            #expect(items.first?.value["k"]?.value.scalarText == "k\(first)")
+        }
+        #expect(seen == sizes)
+        #expect(firsts == sizes.indices.map { $0 * GalleryData.shardSize })
+        #expect(file(data, "data/people/\(sizes.count)-") == nil)
+    }
+
+    @Test func itemsCarryKeyTitleColourAndVariants() throws {
+        let data = GalleryData(collections: [collection(3)], pageSize: 48, placeholder: "p.svg")
+        let shard = try parse(try #require(file(data, "data/people/0-")))
+        guard case .array(let items)? = shard["items"]?.value else { Issue.record("no items"); return }
+        #expect(items[0].value["s"]?.value.scalarText == "Lyon, France")
+        #expect(items[1].value["s"] == nil)
+        #expect(items[0].value["c"]?.value.scalarText == "#123456")
+        guard case .array(let variants)? = items[0].value["v"]?.value, case .array(let first)? = variants.first?.value else {
+            Issue.record("no variants"); return
+        }
+        #expect(first.map { $0.value.scalarText } == ["img/a-160.jpg", "160", "200"])
+        guard case .array(let none)? = items[1].value["v"]?.value else { Issue.record("no v"); return }
+        #expect(none.isEmpty)
+        #expect(items[1].value["c"]?.value.scalarText == SiteRenderer.placeholderColor)
+        #expect(items[2].value["t"]?.value.scalarText == Self.hostile)
+    }
+
+    @Test func hostileTextCannotCloseAScriptOrInjectMarkup() throws {
+        let data = GalleryData(collections: [collection(3)], pageSize: 48, placeholder: "p.svg")
+        for file in data.files {
+            let text = String(decoding: file.data, as: UTF8.self)
+            #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"), "\(file.path)")
+        }
+        let search = try parse(try #require(file(data, "data/people/search-")))
+        guard case .array(let titles)? = search["titles"]?.value, case .array(let keys)? = search["keys"]?.value else {
+            Issue.record("no titles"); return
+        }
+        #expect(titles.map { $0.value.scalarText } == ["Person 0 · Lyon, France", "Person 1", Self.hostile])
+        #expect(keys.map { $0.value.scalarText } == ["k0", "k1", "k2"])
+    }
+
+    @Test func namesCarryTheContentHashAndOutputIsStable() throws {
+        let a = GalleryData(collections: [collection(1_500), collection(0, name: "empty")], pageSize: 48, placeholder: "p.svg")
+        let b = GalleryData(collections: [collection(1_500), collection(0, name: "empty")], pageSize: 48, placeholder: "p.svg")
+        #expect(a.files.map(\.path) == b.files.map(\.path))
+        #expect(a.files.map(\.data) == b.files.map(\.data))
+        #expect(a.manifests[1] == nil)
+        #expect(!a.files.contains { $0.path.hasPrefix("data/empty/") })
+        for file in a.files {
+            let hash = String(ContentHash.sha256Hex(file.data).prefix(10))
+            #expect(file.path.hasSuffix("-\(hash).json"))
+        }
+        let changed = GalleryData(collections: [collection(1_501)], pageSize: 48, placeholder: "p.svg")
+        #expect(changed.files.first { $0.path.hasPrefix("data/people/0-") }?.path == a.files.first { $0.path.hasPrefix("data/people/0-") }?.path)
+        #expect(changed.manifests[0] != a.manifests[0])
+    }
+}
