@@ -3,7 +3,8 @@ public import GalgenValidation
 import Foundation
 
 /// Validates a site folder that was built earlier (`galgen check DIR`): every page with the same
-/// rules as the build, links resolved against the files actually present.
+/// rules as the build, links resolved against the files actually present, and the browser runtime's
+/// data (each manifest's shards and search file, each shard's images) present and well-formed.
 public struct SiteChecker: Sendable {
     private let fileSystem: any FileSystem
 
@@ -47,6 +48,50 @@ public struct SiteChecker: Sendable {
                 issues.append(ValidationIssue(page: page, line: 0, column: 0, code: "unreadable", message: error.reason))
             }
         }
+        for manifest in files where manifest.hasPrefix("data/") && manifest.split(separator: "/").last?.hasPrefix("manifest-") == true {
+            issues += checkData(manifest: manifest, directory: directory, known: known)
+        }
         return Result(pages: pages.count, files: files.count, issues: issues)
+    }
+
+    /// The runtime's files reachable from one manifest (format: docs/runtime.md).
+    private func checkData(manifest: String, directory: String, known: Set<String>) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        func issue(_ file: String, _ message: String) {
+            issues.append(ValidationIssue(page: file, line: 0, column: 0, code: "runtime-data", message: message))
+        }
+        func parse(_ file: String) -> JSONValue? {
+            do {
+                return try JSONDocument(data: try fileSystem.readFile(at: directory + "/" + file), sourceName: file).root.value
+            } catch let error as JSONSyntaxError {
+                issue(file, "malformed JSON: \(error)")
+            } catch {
+                issue(file, "unreadable: \(error)")
+            }
+            return nil
+        }
+        guard let root = parse(manifest) else { return issues }
+        guard case .array(let shards)? = root["shards"]?.value, let search = root["search"]?.value.scalarText,
+              let count = root["count"]?.value.scalarText.flatMap({ Int($0) }) else {
+            issue(manifest, "not a galgen manifest (needs count, shards, search)")
+            return issues
+        }
+        if !known.contains(search) { issue(manifest, "search file \(search) is missing") }
+        var items = 0
+        for shard in shards {
+            guard let path = shard.value.scalarText else { issue(manifest, "a shard path is not a string"); continue }
+            guard known.contains(path) else { issue(manifest, "shard \(path) is missing"); continue }
+            guard case .array(let records)? = parse(path)?["items"]?.value else { issue(path, "no items array"); continue }
+            items += records.count
+            for record in records {
+                guard case .array(let variants)? = record.value["v"]?.value else { continue }
+                for variant in variants {
+                    guard case .array(let parts) = variant.value, let image = parts.first?.value.scalarText else { continue }
+                    if !known.contains(image) { issue(path, "image \(image) of item \(record.value["k"]?.value.scalarText ?? "?") is missing") }
+                }
+            }
+        }
+        if items != count { issue(manifest, "the shards hold \(items) items, the manifest says \(count)") }
+        return issues
     }
 }

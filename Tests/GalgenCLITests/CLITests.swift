@@ -96,6 +96,29 @@ struct CLITests {
         #expect(link.code == 1 && link.capture.err.contains("item-9"))
         #expect(await run(["check", site.directory.path + "/none"]).code == 1)
     }
+
+    @Test func checkFindsMissingOrDamagedRuntimeData() async throws {
+        let site = try FixtureSite(count: 2)
+        defer { site.directory.remove() }
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        let data = site.outputPath + "/data/things"
+        let files = try FileManager.default.contentsOfDirectory(atPath: data).sorted()
+        let shard = try #require(files.first { $0.hasPrefix("0-") })
+        try FileManager.default.removeItem(atPath: data + "/" + shard)
+        let missing = await run(["check", site.outputPath])
+        #expect(missing.code == 1 && missing.capture.err.contains("shard data/things/\(shard) is missing"), "\(missing.capture.err)")
+
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        try Data("{\"first\":0,\"items\":[".utf8).write(to: URL(fileURLWithPath: data + "/" + shard))
+        let damaged = await run(["check", site.outputPath])
+        #expect(damaged.code == 1 && damaged.capture.err.contains("malformed JSON"), "\(damaged.capture.err)")
+
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        let image = try #require(try FileManager.default.contentsOfDirectory(atPath: site.outputPath + "/img").sorted().first)
+        try FileManager.default.removeItem(atPath: site.outputPath + "/img/" + image)
+        let noImage = await run(["check", site.outputPath])
+        #expect(noImage.code == 1 && noImage.capture.err.contains("image img/\(image) of item"), "\(noImage.capture.err)")
+    }
 }
 
 struct CacheCommandTests {
