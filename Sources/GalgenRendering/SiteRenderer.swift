@@ -80,13 +80,17 @@ public struct SiteRenderer: Sendable {
     /// Renders one planned page.
     /// - Parameter spec: A page from ``plan()``.
     public func render(_ spec: PageSpec) -> RenderedPage {
-        let html: String
+        let (template, context) = context(for: spec)
+        return RenderedPage(path: spec.path, html: templates.render(template, context))
+    }
+
+    /// The template and the value a planned page is rendered with.
+    func context(for spec: PageSpec) -> (template: String, context: Any) {
         switch spec.kind {
-        case .home: html = templates.render("index", home(spec))
-        case .gallery(let c, let n): html = templates.render("gallery", gallery(spec, collection: c, page: n))
-        case .item(let c, let i): html = templates.render("item", item(spec, collection: c, index: i))
+        case .home: ("index", home(spec))
+        case .gallery(let c, let n): ("gallery", gallery(spec, collection: c, page: n))
+        case .item(let c, let i): ("item", item(spec, collection: c, index: i))
         }
-        return RenderedPage(path: spec.path, html: html)
     }
 
     // MARK: - Contexts
