@@ -58,13 +58,20 @@
     return items ? items[index % manifest.shardSize] : null;
   }
 
-  /** The variant a cell shows: the smallest at least as wide as the cell on this screen. */
+  /** The variant a cell shows: the smallest at least as wide as the cell on this screen, with its
+      absolute URL (remembered on the item, so a render builds no URL objects for known items). */
   function pick(item, width) {
+    if (item.pickedFor === width) return item.picked;
     const v = item.v;
-    if (!v.length) return null;
-    const need = width * (window.devicePixelRatio || 1);
-    for (const variant of v) if (variant[1] >= need) return variant;
-    return v[v.length - 1];
+    let chosen = null;
+    if (v.length) {
+      const need = width * (window.devicePixelRatio || 1);
+      chosen = v.find((variant) => variant[1] >= need) || v[v.length - 1];
+      chosen = { url: abs(chosen[0]), width: chosen[1], height: chosen[2] };
+    }
+    item.pickedFor = width;
+    item.picked = chosen;
+    return chosen;
   }
 
   // ---- geometry -------------------------------------------------------------------------------
@@ -117,15 +124,7 @@
   function wire(node) {
     const link = node.firstElementChild;
     const img = link.querySelector('img');
-    let caption = link.querySelector('.caption');
-    node.parts = { link, img, thumb: img.parentNode, title: caption.querySelector('.title'),
-                   subtitle: caption.querySelector('.subtitle') };
-    if (!node.parts.subtitle) {
-      const s = document.createElement('span');
-      s.className = 'subtitle'; s.dir = 'auto';
-      caption.appendChild(s);
-      node.parts.subtitle = s;
-    }
+    node.parts = { link, img, thumb: img.parentNode, title: link.querySelector('.title'), subtitle: link.querySelector('.subtitle') };
     img.addEventListener('load', onImageEvent);
     img.addEventListener('error', onImageEvent);
     link.tabIndex = -1;
@@ -137,7 +136,7 @@
     node.className = 'cell';
     node.setAttribute('aria-setsize', count);
     node.innerHTML = '<a><span class="thumb"><img alt="" decoding="async"></span>' +
-      '<span class="caption"><span class="title" dir="auto"></span><span class="subtitle" dir="auto"></span></span></a>';
+      '<span class="title" dir="auto"></span><span class="subtitle" dir="auto"></span></a>';
     wire(node);
     grid.appendChild(node);
     stats.created++;
@@ -185,8 +184,8 @@
     thumb.style.backgroundColor = item.c;
     const variant = pick(item, cellW);
     if (variant) {
-      img.width = variant[1]; img.height = variant[2];
-      img.src = abs(variant[0]);
+      img.width = variant.width; img.height = variant.height;
+      img.src = variant.url;
     } else {
       img.width = 400; img.height = 400;
       img.src = abs(manifest.placeholder);
@@ -301,7 +300,7 @@
       for (let i = from; i < to; i++) {
         const item = itemAt(i);
         const variant = item && pick(item, cellW);
-        if (variant) want.add(abs(variant[0]));
+        if (variant) want.add(variant.url);
       }
     }
     while (prefetchers.length < 3 * cols) prefetchers.push({ img: null, url: null, done: false });
