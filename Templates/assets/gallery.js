@@ -190,7 +190,7 @@
       img.width = 400; img.height = 400;
       img.src = abs(manifest.placeholder);
     }
-    img.alt = item.t;
+    img.alt = '';                     // decorative: the link's text is the title (axe: image-redundant-alt)
     title.textContent = item.t;
     subtitle.textContent = item.s || '';
     link.href = itemURL(item.k);
