@@ -7,7 +7,6 @@ not asserted here.
 from __future__ import annotations
 
 import random
-import re
 import time
 
 import pytest
@@ -298,7 +297,7 @@ def test_t8_same_key_same_node(driver, server, runtime):
 # --------------------------------------------------------------------------------------------------
 
 def test_t9_focus_survives_long_scroll(driver, server, runtime):
-    info = open_gallery(driver, server.base, 1)
+    open_gallery(driver, server.base, 1)
     helpers.settle(driver)
     start = driver.execute_script("""
       const cells = [...document.querySelectorAll('.grid .cell:not([hidden])')].filter(el => {
