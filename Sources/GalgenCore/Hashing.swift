@@ -15,6 +15,12 @@ public enum ContentHash {
         hex(SHA256.hash(data: Data(text.utf8)))
     }
 
+    /// The first 10 hex digits of the SHA-256: the tag in published file names (`style-0123456789.css`).
+    /// - Parameter data: The file's bytes.
+    public static func fileTag(_ data: some DataProtocol) -> String {
+        String(sha256Hex(data).prefix(10))
+    }
+
     private static func hex(_ digest: SHA256.Digest) -> String {
         let digits: [Character] = Array("0123456789abcdef")
         var s = ""

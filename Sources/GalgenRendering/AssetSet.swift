@@ -32,7 +32,7 @@ public struct AssetSet: Sendable {
         do {
             for relative in try fileSystem.listFilesRecursively(at: folder) where !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 let data = try fileSystem.readFile(at: folder + "/" + relative)
-                let hash = String(ContentHash.sha256Hex(data).prefix(10))
+                let hash = ContentHash.fileTag(data)
                 let dot = relative.lastIndex(of: ".").flatMap { relative[$0...].contains("/") ? nil : $0 }
                 let hashed = dot.map { "\(relative[..<$0])-\(hash)\(relative[$0...])" } ?? "\(relative)-\(hash)"
                 let key = String(relative.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })

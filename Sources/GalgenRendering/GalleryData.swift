@@ -57,7 +57,7 @@ public struct GalleryData: Sendable {
                 ("shardSize", String(Self.shardSize)),
                 ("base", JSONText.string(collection.name + "/")),
                 ("placeholder", JSONText.string(placeholder)),
-                ("shards", JSONText.array(shardPaths.map(JSONText.string))),
+                ("shards", JSONText.array(shardPaths.map { JSONText.string($0) })),
                 ("search", JSONText.string(search.path)),
             ]))
             files.append(manifest)
@@ -78,6 +78,6 @@ public struct GalleryData: Sendable {
 
     private static func hashed(_ stem: String, _ text: String) -> File {
         let data = Data(text.utf8)
-        return File(path: "\(stem)-\(ContentHash.sha256Hex(data).prefix(10)).json", data: data)
+        return File(path: "\(stem)-\(ContentHash.fileTag(data)).json", data: data)
     }
 }

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// A JSON value with ordered object keys, written deterministically (for samples and fixtures).
 public indirect enum OrderedJSON: Sendable {
     case object([(String, OrderedJSON)])
@@ -30,22 +32,6 @@ public indirect enum OrderedJSON: Sendable {
     /// A JSON string literal.
     /// - Parameter s: The text.
     public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONText.string(s, htmlSafe: false)
     }
 }

@@ -16,18 +16,16 @@
   const pageFirst = Number(grid.dataset.first) || 0;
   const rootURL = new URL(grid.dataset.root || './', location.href).href;
   const manifestURL = new URL(grid.dataset.manifest, location.href).href;
-  const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
   const stats = { created: 0, adopted: 0, binds: 0, sameKeyReuse: 0, guardDrops: 0, prefetchStarts: 0,
                   prefetchAborts: 0, shardFetches: 0, shardAborts: 0 };
 
-  let manifest = null;              // the collection's manifest, once loaded
-  let manifestWaiters = [];
+  let manifest = null;              // the collection's manifest, once loaded (see `ready` below)
   const shards = new Map();         // shard number → items (Map order = LRU, oldest first)
   const pending = new Map();        // shard number → AbortController
   let searchData = null, searchPromise = null;
 
   // Geometry (computed from CSS custom properties and the list's width; items are never measured).
-  let cols = 1, cellW = 0, cellH = 0, rowH = 1, rows = 0, viewH = 0, gridTop = 0, scale = 1, physH = 0;
+  let cols = 1, cellW = 0, cellH = 0, gap = 0, rowH = 1, rows = 0, viewH = 0, gridTop = 0, scale = 1, physH = 0;
   let visibleRows = 1, poolCap = 0, poolSize = 0;
 
   // The pool (UITableView's reuse queue, keyed): active = in the window, parked = left it but still
@@ -46,11 +44,7 @@
   const abs = (path) => new URL(path, rootURL).href;
   const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
   const itemURL = (key) => abs(manifest ? manifest.base + key + '/' : key + '/');
-  const pageURL = (page) => abs(grid.dataset.base + (page > 1 ? 'page/' + page + '/' : ''));
-
-  function whenManifest() {
-    return manifest ? Promise.resolve(manifest) : new Promise((resolve) => manifestWaiters.push(resolve));
-  }
+  const pageURL = (page) => abs(manifest.base + (page > 1 ? 'page/' + page + '/' : ''));
 
   function itemAt(index) {
     if (!manifest) return null;
@@ -78,7 +72,8 @@
   function measureCSS() {
     const style = getComputedStyle(grid);
     const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
-    const min = px('--cell-min', 180), gap = px('--cell-gap', 12), caption = px('--caption', 52);
+    const min = px('--cell-min', 180), caption = px('--caption', 52);
+    gap = px('--cell-gap', 12);
     const width = grid.clientWidth;
     cols = Math.max(1, Math.floor((width + gap) / (min + gap)));
     cellW = (width - gap * (cols - 1)) / cols;
@@ -91,7 +86,6 @@
     const virtualH = Math.max(0, rows * rowH - gap);
     physH = Math.min(virtualH, MAX_HEIGHT);
     scale = physH > viewH && virtualH > physH ? (virtualH - viewH) / (physH - viewH) : 1;
-    return gap;
   }
 
   function applyGeometry() {
@@ -105,12 +99,11 @@
   const toVirtual = (p) => clamp(p, 0, Math.max(0, physH - viewH)) * scale;
   /** Physical top (in the list) of virtual offset y while the scroll position is p. */
   const toPhysical = (y, p) => (scale === 1 ? y : clamp(p, 0, physH) + (y - toVirtual(p)));
-  const gapOf = () => rowH - cellH;
 
   function place(node, index, p) {
     node.index = index;
     const row = Math.floor(index / cols), col = index % cols;
-    const top = toPhysical(row * rowH, p), left = col * (cellW + gapOf());
+    const top = toPhysical(row * rowH, p), left = col * (cellW + gap);
     if (node.top !== top) { node.style.top = top + 'px'; node.top = top; }
     if (node.left !== left) { node.style.left = left + 'px'; node.left = left; }
     if (node.dataset.index !== String(index)) {
@@ -149,7 +142,12 @@
     img.removeAttribute('loading');
     img.src = img.src;                      // absolute: the URL's path changes later
     const srcset = img.getAttribute('srcset');
-    if (srcset) img.srcset = srcset.split(',').map((c) => { const [u, w] = c.trim().split(/\s+/); return abs2(u) + ' ' + w; }).join(', ');
+    if (srcset) {
+      img.srcset = srcset.split(',').map((c) => {
+        const [u, w] = c.trim().split(/\s+/);
+        return new URL(u, document.baseURI).href + ' ' + w;   // relative to the page, not the site root
+      }).join(', ');
+    }
     wire(node);
     node.key = node.dataset.key;
     node.dataset.token = String(++seq);
@@ -157,7 +155,6 @@
     stats.created++;
     stats.adopted++;
   }
-  const abs2 = (u) => new URL(u, document.baseURI).href;
 
   /** prepareForReuse: drop everything the previous item left, above all its picture. */
   function clear(node) {
@@ -540,7 +537,7 @@
         title.textContent = 'Loading…';
         text.textContent = '';
         let tries = 0;
-        whenManifest().then(() => {
+        manifestLoaded.then(() => {
           const wait = () => {
             if (token !== this.token) { stats.guardDrops++; return; }
             if (itemAt(index)) { this.show(index); return; }
@@ -549,7 +546,7 @@
             setTimeout(wait, 50);
           };
           wait();
-        });
+        }, () => { if (token === this.token) title.textContent = 'This item could not be loaded.'; });
         return;
       }
       title.textContent = item.t;
@@ -610,7 +607,7 @@
   // ---- search ---------------------------------------------------------------------------------
   function loadSearch() {
     if (!searchPromise) {
-      searchPromise = whenManifest()
+      searchPromise = manifestLoaded
         .then((m) => fetch(abs(m.search)))
         .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
         .then((data) => {
@@ -762,13 +759,13 @@
     }, () => false);
   }
 
-  upgrade();
-  const ready = fetch(manifestURL)
+  // The manifest is fetched while the page upgrades; everything that needs it waits on this promise.
+  const manifestLoaded = fetch(manifestURL)
     .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
-    .then((m) => {
-      manifest = m;
-      grid.dataset.base = abs(m.base);
-      for (const resolve of manifestWaiters.splice(0)) resolve(m);
+    .then((m) => { manifest = m; return m; });
+  upgrade();
+  const ready = manifestLoaded
+    .then(() => {
       const state = history.state && history.state.galgen;
       if (state && state.key) restore(state);
       else openHash({ push: false });
@@ -780,7 +777,7 @@
     window.__galgen = {
       stats, ready,
       get poolCap() { return poolCap; }, get cols() { return cols; }, get rowHeight() { return rowH; },
-      get poolSize() { return poolSize; }, get reduceMotion() { return reduceMotion.matches; },
+      get poolSize() { return poolSize; },
     };
   }
 })();

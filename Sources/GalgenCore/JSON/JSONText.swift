@@ -3,8 +3,10 @@
 /// U+2029 become `\u` escapes).
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
-    /// - Parameter text: Any string.
-    public static func string(_ text: String) -> String {
+    /// - Parameters:
+    ///   - text: Any string.
+    ///   - htmlSafe: Also escape `<`, `>`, `&`, U+2028 and U+2029 (on by default).
+    public static func string(_ text: String, htmlSafe: Bool = true) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -15,7 +17,7 @@ public enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += unicodeEscape(scalar.value)
+                if htmlSafe { out += unicodeEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
             default:
                 if scalar.value < 0x20 { out += unicodeEscape(scalar.value) } else { out.unicodeScalars.append(scalar) }
             }
