@@ -44,7 +44,7 @@
   const abs = (path) => new URL(path, rootURL).href;
   const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
   const itemURL = (key) => abs(manifest ? manifest.base + key + '/' : key + '/');
-  const pageURL = (page) => abs(manifest.base + (page > 1 ? 'page/' + page + '/' : ''));
+  const pageURL = (page) => abs(manifest.base + (page > 1 ? 'page/' + page + '/' : '')) + location.search;
 
   function itemAt(index) {
     if (!manifest) return null;
@@ -379,8 +379,11 @@
     return node && node.index === index ? node : null;
   }
 
-  /** After scrolling settles: DOM order = visual order (the focused node is never moved). */
+  /** After scrolling settles: DOM order = visual order (the focused node is never moved). Skipped in
+      the unsafe-noclear control: re-inserting a node repaints its <img>, which would hide the stale
+      pictures that mode exists to show. */
   function settle() {
+    if (unsafeNoClear) { saveState(); return; }
     const list = [...active.values()].sort((a, b) => a.index - b.index);
     let ref = grid.firstElementChild;
     for (const node of list) {
