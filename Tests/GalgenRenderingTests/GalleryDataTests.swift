@@ -100,7 +100,7 @@ struct GalleryDataTests {
         #expect(a.manifests[1] == nil)
         #expect(!a.files.contains { $0.path.hasPrefix("data/empty/") })
         for file in a.files {
-            let hash = String(ContentHash.sha256Hex(file.data).prefix(10))
+            let hash = String(ContentHash.sha256Hex(file.data).prefix(10))  // not fileTag: an independent check
             #expect(file.path.hasSuffix("-\(hash).json"))
         }
         let changed = GalleryData(collections: [collection(1_501)], pageSize: 48, placeholder: "p.svg")
