@@ -21,6 +21,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Already in Hummingbird's graph; named so the preview server can quiet its log and own its shutdown.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries and shims: all libjpeg calls and every setjmp stay in C.
@@ -57,10 +61,20 @@ let package = Package(
                 "GalgenRendering", "GalgenValidation",
             ],
             swiftSettings: swiftSettings),
+        // The preview server: the only module that sees Hummingbird.
+        .target(
+            name: "GalgenServe",
+            dependencies: [
+                "GalgenCore", "GalgenConfig", "GalgenBuild", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings),
         .target(
             name: "GalgenCLI",
             dependencies: [
-                "GalgenBuild", "GalgenCache", "GalgenConfig", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
@@ -80,6 +94,10 @@ let package = Package(
         .testTarget(
             name: "GalgenBuildTests",
             dependencies: ["GalgenBuild", "GalgenTestSupport", "GalgenValidation"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenServeTests",
+            dependencies: ["GalgenServe", "GalgenTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: swiftSettings),
         .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenTestSupport"], swiftSettings: swiftSettings),
     ]

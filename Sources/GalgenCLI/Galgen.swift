@@ -11,7 +11,7 @@ struct Galgen: AsyncParsableCommand {
             or check found problems; 2 bad usage or bad config.
             """,
         version: GalgenCLI.version,
-        subcommands: [BuildCommand.self, CheckCommand.self, CacheCommand.self])
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, CacheCommand.self])
 }
 
 /// Options shared by commands that print progress.

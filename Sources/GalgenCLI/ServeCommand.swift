@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import GalgenBuild
+import GalgenConfig
+import GalgenCore
+import GalgenServe
+
+/// `galgen serve`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build, serve the site on this machine, and rebuild and reload open pages on every change.",
+        discussion: """
+            Watches the config file, the templates folder and local source files. A failed rebuild keeps \
+            the last good site and shows the error in the terminal and over open pages. Ctrl-C stops.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
+    var config = "config.json"
+
+    @Option(name: .long, help: ArgumentHelp("Output folder (default: the config's \"output\", else public beside the config).", valueName: "dir"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("Image cache folder (default: the config's \"cache\", else .galgen/cache beside the config).", valueName: "dir"))
+    var cache: String?
+
+    @Option(name: .long, help: ArgumentHelp("Images processed at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(name: .long, help: "Use only the cache: no network.")
+    var offline = false
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on. Anything but loopback exposes your drafts to the network.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "n"))
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("How often to look for changed inputs, in milliseconds.", valueName: "ms"))
+    var poll = 100
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if !(10...10_000).contains(poll) { throw ValidationError("--poll must be between 10 and 10000 ms") }
+    }
+
+    func run() async throws {
+        throw GalgenCLI.Exit(code: await GalgenCLI.runServe(self, console: GalgenCLI.currentConsole))
+    }
+
+    /// Whether an address only this machine can reach.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
+
+extension GalgenCLI {
+    static func runServe(_ command: ServeCommand, console: Console) async -> ExitStatus {
+        let configPath = absolute(command.config)
+        let config: SiteConfig
+        do { config = try ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) } catch {
+            console.err("error: \(error)")
+            return .usageOrConfig
+        }
+        let options = BuildOptions(
+            configPath: configPath, outputDirectory: command.output.map(absolute), cacheDirectory: command.cache.map(absolute),
+            jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount, offline: command.offline)
+        let site = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
+        if !ServeCommand.isLoopback(command.host) {
+            console.err("warning: listening on \(command.host): anyone who can reach this machine can read the site and the build errors")
+        }
+        let quiet = command.outputOptions.quiet, verbose = command.outputOptions.verbose
+        let server = PreviewServer(
+            settings: .init(host: command.host, port: command.port, siteDirectory: site, configPath: configPath,
+                            pollInterval: .milliseconds(command.poll)),
+            build: { _ in
+                let start = ContinuousClock.now
+                do {
+                    let report = try await SiteBuilder(options: options, environment: liveEnvironment()).build()
+                    Summary(report: report, seconds: (ContinuousClock.now - start).seconds, verbose: verbose, quiet: quiet,
+                            console: console).print()
+                    return .succeeded
+                } catch {
+                    console.err("error: \(error)")
+                    return .failed("\(error)")
+                }
+            },
+            log: { line in if !quiet { console.out("galgen serve: " + line) } })
+        do {
+            try await server.run { port in
+                let shown = command.host.contains(":") && !command.host.hasPrefix("[") ? "[\(command.host)]" : command.host
+                console.out("galgen serve: http://\(shown):\(port)/ (serving \(site); Ctrl-C stops)")
+            }
+        } catch {
+            console.err("error: the server stopped: \(error)")
+            return .buildFailed
+        }
+        if !quiet { console.out("galgen serve: stopped") }
+        return .success
+    }
+}

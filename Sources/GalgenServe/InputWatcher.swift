@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GalgenConfig
+import GalgenCore
+
+/// What a build reads from disk (the config file, the templates folder, local source files), and a
+/// cheap way to tell that any of it changed: polling `stat` (size, modification time, inode). The
+/// watched set is read from the config itself, so adding a source file starts watching it.
+///
+/// Polling was chosen over inotify: it sees editors that replace files by renaming, folders that
+/// are deleted and recreated, and network file systems, and a few hundred `stat` calls every 100 ms
+/// cost nothing measurable. Latency is one interval plus one more to let a save settle.
+struct InputWatcher: Sendable {
+    /// One file's stamp.
+    struct Stamp: Hashable {
+        var size: Int
+        var seconds: Int
+        var nanoseconds: Int
+        var inode: UInt64
+    }
+
+    /// Every watched file with its stamp.
+    struct Snapshot: Hashable {
+        var stamps: [String: Stamp] = [:]
+
+        /// Paths added, removed or modified since `older`, sorted.
+        func changes(since older: Snapshot) -> [String] {
+            var paths: [String] = []
+            for (path, stamp) in stamps where older.stamps[path] != stamp { paths.append(path) }
+            for path in older.stamps.keys where stamps[path] == nil { paths.append(path) }
+            return paths.sorted()
+        }
+    }
+
+    /// Absolute path of the config file.
+    let configPath: String
+
+    /// The files and folders a build of this config reads; the config file alone when it cannot be
+    /// read (a broken config is still watched, so fixing it triggers the next build).
+    func roots() -> [String] {
+        guard let config = try? ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) else { return [configPath] }
+        return ([configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath)).sorted()
+    }
+
+    /// Stamps every file below the roots (folders are walked; missing roots are simply absent).
+    func snapshot() -> Snapshot {
+        var snapshot = Snapshot()
+        var pending = roots()
+        while let path = pending.popLast() {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                guard let directory = opendir(path) else { continue }
+                while let entry = readdir(directory) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                    }
+                    if name != "." && name != ".." { pending.append(path + "/" + name) }
+                }
+                closedir(directory)
+            } else {
+                snapshot.stamps[path] = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
+                                              nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
+            }
+        }
+        return snapshot
+    }
+}

@@ -1,0 +1,155 @@
+public import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// `galgen serve`: builds, serves the site folder on loopback, watches the build's inputs, rebuilds
+/// on change and tells open pages to reload; a failed rebuild keeps the last good site and shows the
+/// error. Runs until SIGINT/SIGTERM (or ``stop()``), then shuts down gracefully: the rebuild in
+/// progress finishes, event streams end, in-flight requests complete.
+public final class PreviewServer: Sendable {
+    /// Where and how to serve.
+    public struct Settings: Sendable {
+        /// Address to bind (loopback unless the user asks otherwise).
+        public var host: String
+        /// Port; 0 picks a free one (tests).
+        public var port: Int
+        /// The folder the build writes and the server serves.
+        public var siteDirectory: String
+        /// The config file; with the templates and local sources it names, what is watched.
+        public var configPath: String
+        /// How often the inputs are polled.
+        public var pollInterval: Duration
+
+        /// Creates settings.
+        public init(host: String, port: Int, siteDirectory: String, configPath: String, pollInterval: Duration = .milliseconds(100)) {
+            self.host = host
+            self.port = port
+            self.siteDirectory = siteDirectory
+            self.configPath = configPath
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// How a build went, as the server needs to know it.
+    public enum BuildOutcome: Sendable, Hashable {
+        /// The site folder holds a new good build.
+        case succeeded
+        /// Nothing was replaced; the message is shown in the browser.
+        case failed(String)
+    }
+
+    /// The settings.
+    public let settings: Settings
+    /// What open pages are told.
+    public let hub = ReloadHub()
+    private let build: @Sendable (_ changed: [String]) async -> BuildOutcome
+    private let log: @Sendable (String) -> Void
+    private let group = GroupBox()
+
+    /// Creates a server.
+    /// - Parameters:
+    ///   - settings: Address, folders, poll interval.
+    ///   - build: Runs one build (it prints its own report) and says how it went; `changed` lists the
+    ///     inputs that changed (empty for the first build).
+    ///   - log: Writes a line for the person at the terminal.
+    public init(settings: Settings, build: @escaping @Sendable (_ changed: [String]) async -> BuildOutcome,
+                log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.build = build
+        self.log = log
+    }
+
+    /// Builds once, then serves and watches until a shutdown signal or ``stop()``.
+    /// - Parameter onReady: Called with the bound port once requests are accepted.
+    public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let watcher = InputWatcher(configPath: settings.configPath)
+        let inputs = watcher.snapshot()
+        await record(await build([]))
+        var logger = Logger(label: "galgen.serve")
+        logger.logLevel = .error
+        let app = Application(
+            responder: SiteResponder(files: SiteFiles(root: settings.siteDirectory), hub: hub),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        let rebuilder = Rebuilder(server: self, watcher: watcher, start: inputs)
+        var configuration = ServiceGroupConfiguration(services: [app, rebuilder], gracefulShutdownSignals: [.sigint, .sigterm],
+                                                      logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        let group = ServiceGroup(configuration: configuration)
+        await self.group.set(group)
+        try await group.run()
+    }
+
+    /// Starts a graceful shutdown, as Ctrl-C does.
+    public func stop() async {
+        await group.get()?.triggerGracefulShutdown()
+    }
+
+    fileprivate func rebuild(_ changed: [String]) async {
+        let shown = changed.prefix(3).map { Self.relative($0, to: settings.configPath) }.joined(separator: ", ")
+        log("changed: \(shown)\(changed.count > 3 ? " and \(changed.count - 3) more" : "") — rebuilding")
+        await record(await build(changed))
+    }
+
+    private func record(_ outcome: BuildOutcome) async {
+        switch outcome {
+        case .succeeded:
+            await hub.built()
+            let pages = await hub.connections
+            if pages > 0 { log("reloading \(pages) open page\(pages == 1 ? "" : "s")") }
+        case .failed(let message):
+            await hub.failed(message)
+            log("the build failed; still serving the last good site (the error is shown in open pages)")
+        }
+    }
+
+    private static func relative(_ path: String, to configPath: String) -> String {
+        let base = configPath.split(separator: "/").dropLast().joined(separator: "/")
+        let prefix = "/" + base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// Holds the running service group so ``PreviewServer/stop()`` can reach it.
+private actor GroupBox {
+    private var group: ServiceGroup?
+    func set(_ group: ServiceGroup) { self.group = group }
+    func get() -> ServiceGroup? { group }
+}
+
+/// The watch-and-rebuild loop, as a service: on graceful shutdown it lets a rebuild in progress
+/// finish, then ends every event stream so the HTTP server can drain.
+private struct Rebuilder: Service {
+    let server: PreviewServer
+    let watcher: InputWatcher
+    let start: InputWatcher.Snapshot
+
+    func run() async throws {
+        var last = start
+        var sinceHeartbeat = Duration.zero
+        let interval = server.settings.pollInterval
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            sinceHeartbeat += interval
+            if sinceHeartbeat >= .seconds(15) {
+                sinceHeartbeat = .zero
+                await server.hub.heartbeat()
+            }
+            var current = watcher.snapshot()
+            guard current != last, !Task.isShuttingDownGracefully else { continue }
+            // Let a save settle (editors write in steps): wait until two polls agree, at most ~1 s.
+            for _ in 0..<10 {
+                try? await Task.sleep(for: interval)
+                let next = watcher.snapshot()
+                if next == current { break }
+                current = next
+            }
+            let changed = current.changes(since: last)
+            last = current
+            await server.rebuild(changed)
+        }
+        await server.hub.finish()
+    }
+}
