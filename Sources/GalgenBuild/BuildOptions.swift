@@ -15,6 +15,9 @@ public struct BuildOptions: Sendable {
     public var offline: Bool
     /// Revalidate every cached response, even those within their `maxAge`.
     public var refresh: Bool
+    /// Remove the replaced site in the background after the swap instead of before returning (the
+    /// preview server reloads pages sooner; a leftover of a killed process is removed by the next build).
+    public var removesReplacedSiteLater = false
 
     /// Creates options.
     /// - Parameters:

@@ -65,21 +65,35 @@ struct OutputStager: Sendable {
     }
 
     /// Puts the staged site in place of the output folder.
-    func publish() throws(BuildError) {
+    /// - Parameter deferRemoval: Leave the replaced site, renamed out of the way, for the caller to
+    ///   remove later (the preview server reloads pages first); otherwise remove it now.
+    /// - Returns: The path of the replaced site when its removal was deferred.
+    @discardableResult
+    func publish(deferRemoval: Bool = false) throws(BuildError) -> String? {
         do {
             if fileSystem.kind(at: output) == nil {
                 try fileSystem.rename(staging, to: output)
-                return
+                return nil
             }
+            // The pid stays the last part of the name: leftovers of dead processes are removed by `init`.
+            let old = "\(Self.prefix(for: output)).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
             if try fileSystem.exchange(staging, output) {
-                try fileSystem.remove(at: staging)  // now holds the previous site
-                return
+                // `staging` now holds the previous site.
+                guard deferRemoval else {
+                    try fileSystem.remove(at: staging)
+                    return nil
+                }
+                try fileSystem.rename(staging, to: old)
+                return old
             }
             // No atomic exchange here: two renames, with a short moment without the folder.
-            let old = "\(Self.prefix(for: output)).old-\(processID)"
             try fileSystem.rename(output, to: old)
             try fileSystem.rename(staging, to: output)
-            try fileSystem.remove(at: old)
+            guard deferRemoval else {
+                try fileSystem.remove(at: old)
+                return nil
+            }
+            return old
         } catch {
             throw BuildError(step: "publish", .failed(error.description))
         }

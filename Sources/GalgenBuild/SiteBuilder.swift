@@ -104,7 +104,10 @@ public struct SiteBuilder: Sendable {
             timer.lap("pages", into: &report)
 
             progress("publish")
-            try stager.publish()
+            if let replaced = try stager.publish(deferRemoval: options.removesReplacedSiteLater) {
+                let fs = environment.fileSystem
+                Task.detached(priority: .background) { try? fs.remove(at: replaced) }
+            }
             timer.lap("publish", into: &report)
         } catch {
             stager.discard()

@@ -65,9 +65,11 @@ extension GalgenCLI {
             console.err("error: \(error)")
             return .usageOrConfig
         }
-        let options = BuildOptions(
+        var options = BuildOptions(
             configPath: configPath, outputDirectory: command.output.map(absolute), cacheDirectory: command.cache.map(absolute),
             jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount, offline: command.offline)
+        options.removesReplacedSiteLater = true
+        let buildOptions = options
         let site = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
         if !ServeCommand.isLoopback(command.host) {
             console.err("warning: listening on \(command.host): anyone who can reach this machine can read the site and the build errors")
@@ -79,7 +81,7 @@ extension GalgenCLI {
             build: { _ in
                 let start = ContinuousClock.now
                 do {
-                    let report = try await SiteBuilder(options: options, environment: liveEnvironment()).build()
+                    let report = try await SiteBuilder(options: buildOptions, environment: liveEnvironment()).build()
                     Summary(report: report, seconds: (ContinuousClock.now - start).seconds, verbose: verbose, quiet: quiet,
                             console: console).print()
                     return .succeeded

@@ -63,6 +63,25 @@ struct OutputSafetyTests {
         #expect(names.contains(".public.staging-12"))  // a build that is still running keeps its folder
     }
 
+    @Test func theReplacedSiteCanBeRemovedAfterTheSwap() async throws {
+        let site = try FixtureSite(count: 2)
+        defer { site.directory.remove() }
+        try site.directory.write("old", to: ".public.old-7-999999/index.html")  // left by a killed preview server
+        _ = try await build(site)
+        try site.directory.write("<p>second</p>\n", to: "Templates/footer.mustache")
+        var options = BuildOptions(configPath: site.configPath, jobs: 2)
+        options.removesReplacedSiteLater = true
+        _ = try await SiteBuilder(options: options, environment: environment(alive: { $0 != 999999 })).build()
+        #expect(try String(contentsOfFile: site.outputPath + "/index.html", encoding: .utf8).contains("<p>second</p>"))
+        #expect(!siblings(of: site.outputPath).contains(".public.old-7-999999"))
+        var left = siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") }
+        for _ in 0..<100 where !left.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+            left = siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") }
+        }
+        #expect(left == [], "the replaced site is removed in the background")
+    }
+
     @Test func badRecordsAreRenderedOrReportedNeverLost() async throws {
         let site = try FixtureSite(count: 2)
         defer { site.directory.remove() }
