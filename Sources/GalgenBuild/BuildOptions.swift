@@ -18,6 +18,9 @@ public struct BuildOptions: Sendable {
     /// Remove the replaced site in the background after the swap instead of before returning (the
     /// preview server reloads pages sooner; a leftover of a killed process is removed by the next build).
     public var removesReplacedSiteLater = false
+    /// State shared by a series of builds in one process (`galgen serve`): each build edits the
+    /// site of two builds ago instead of writing every file (see ``IncrementalOutput``).
+    public var incremental: IncrementalOutput?
 
     /// Creates options.
     /// - Parameters:

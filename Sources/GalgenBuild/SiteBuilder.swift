@@ -80,7 +80,7 @@ public struct SiteBuilder: Sendable {
         let stager = try OutputStager(
             output: outputDirectory,
             protecting: [config.configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath),
-            environment: environment)
+            environment: environment, incremental: options.incremental)
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
             progress("images")
@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
             timer.lap("pages", into: &report)
 
             progress("publish")
-            if let replaced = try stager.publish(deferRemoval: options.removesReplacedSiteLater) {
+            if let replaced = try stager.publish(deferRemoval: options.removesReplacedSiteLater || options.incremental != nil) {
                 let fs = environment.fileSystem
                 Task.detached(priority: .background) { try? fs.remove(at: replaced) }
             }

@@ -69,6 +69,7 @@ extension GalgenCLI {
             configPath: configPath, outputDirectory: command.output.map(absolute), cacheDirectory: command.cache.map(absolute),
             jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount, offline: command.offline)
         options.removesReplacedSiteLater = true
+        options.incremental = IncrementalOutput()
         let buildOptions = options
         let site = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
         if !ServeCommand.isLoopback(command.host) {

@@ -1,9 +1,21 @@
 import Hummingbird
+import NIOCore
+
+/// The request context: Hummingbird's basics plus the connection, which file bodies watch.
+struct ServeContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}
 
 /// Answers every request of the preview server: the live-reload endpoints, files of the site
 /// folder (with validators, ranges and cache rules), redirects for folders, 404s, and refusals.
 struct SiteResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeContext
 
     let files: SiteFiles
     let hub: ReloadHub
@@ -28,7 +40,7 @@ struct SiteResponder: HTTPResponder {
         switch files.lookup(segments, directoryForm: directoryForm) {
         case .file(let found):
             guard let file = OpenFile(path: found.path) else { return await notFound(isHead: isHead) }
-            return await serve(file, path: found.path, request: request, isHead: isHead)
+            return await serve(file, path: found.path, request: request, isHead: isHead, channel: context.channel)
         case .addSlash(let location):
             let query = request.uri.query.map { "?" + $0 } ?? ""
             return Self.text(.movedPermanently, "moved\n", extra: [.location: location + query])
@@ -40,7 +52,7 @@ struct SiteResponder: HTTPResponder {
     }
 
     /// A file with validators and cache rules; HTML gets the reload script, others honour `Range`.
-    private func serve(_ file: OpenFile, path: String, request: Request, isHead: Bool) async -> Response {
+    private func serve(_ file: OpenFile, path: String, request: Request, isHead: Bool, channel: any Channel) async -> Response {
         let isHTML = path.hasSuffix(".html")
         let generation = await hub.state.generation
         // HTML carries the generation in its script tag, so its validator changes with it.
@@ -59,7 +71,9 @@ struct SiteResponder: HTTPResponder {
         if isHTML {
             let bytes = LiveReloadScript.inject(into: Array(file.read(offset: 0, count: file.size).readableBytesView),
                                                 generation: generation)
-            return Self.response(.ok, headers, ByteBuffer(bytes: bytes), isHead: isHead)
+            headers[.contentLength] = String(bytes.count)
+            return Response(status: .ok, headers: headers,
+                            body: isHead ? ResponseBody() : OpenFile.drained(ByteBuffer(bytes: bytes), channel: channel))
         }
         headers[.acceptRanges] = "bytes"
         var range = HTTPRules.range(request.headers[.range], size: file.size)
@@ -67,10 +81,10 @@ struct SiteResponder: HTTPResponder {
         switch range {
         case .whole:
             guard file.size > 0 else { return Self.response(.ok, headers, ByteBuffer(), isHead: isHead) }
-            return Self.stream(.ok, headers, file, 0...(file.size - 1), isHead: isHead)
+            return Self.stream(.ok, headers, file, 0...(file.size - 1), isHead: isHead, channel: channel)
         case .partial(let bytes):
             headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(file.size)"
-            return Self.stream(.partialContent, headers, file, bytes, isHead: isHead)
+            return Self.stream(.partialContent, headers, file, bytes, isHead: isHead, channel: channel)
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(file.size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)
@@ -124,10 +138,10 @@ struct SiteResponder: HTTPResponder {
     }
 
     private static func stream(_ status: HTTPResponse.Status, _ headers: HTTPFields, _ file: OpenFile,
-                               _ range: ClosedRange<Int>, isHead: Bool) -> Response {
+                               _ range: ClosedRange<Int>, isHead: Bool, channel: any Channel) -> Response {
         var headers = headers
         headers[.contentLength] = String(range.count)
-        return Response(status: status, headers: headers, body: isHead ? ResponseBody() : file.body(range))
+        return Response(status: status, headers: headers, body: isHead ? ResponseBody() : file.body(range, channel: channel))
     }
 
     private static func text(_ status: HTTPResponse.Status, _ text: String, contentType: String = "text/plain; charset=utf-8",

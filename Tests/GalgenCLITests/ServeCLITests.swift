@@ -35,7 +35,7 @@ struct ServeCLITests {
         kill(process.processIdentifier, SIGINT)
         let rest = await download.read(timeout: .seconds(30))
         let response = RawHTTP.parse(started.data + rest.data)
-        #expect(response.status == 200 && response.body.count == size && rest.closed, "the in-flight download finished")
+        #expect(response.status == 200 && response.body.count == size && rest.closed, "the in-flight download finished: status \(response.status), \(response.body.count) of \(size) bytes, closed \(rest.closed)")
         let deadline = ContinuousClock.now + .seconds(15)
         while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!process.isRunning, "serve did not stop on SIGINT")

@@ -23,6 +23,15 @@ public protocol FileSystem: Sendable {
     /// - Throws: ``FileSystemError``.
     func writeFileAtomically(_ data: Data, to path: String) throws(FileSystemError)
 
+    /// Writes a file in place (created or truncated): for folders no reader sees until they are
+    /// complete, such as a build's staging folder, where a temporary file and a rename per file
+    /// would only cost time.
+    /// - Parameters:
+    ///   - data: The contents.
+    ///   - path: The file's path; its folder must exist.
+    /// - Throws: ``FileSystemError``.
+    func writeFile(_ data: Data, to path: String) throws(FileSystemError)
+
     /// Creates a folder and any missing parents; succeeds when it exists already.
     /// - Parameter path: The folder's path.
     /// - Throws: ``FileSystemError``.

@@ -46,14 +46,29 @@ public struct LocalFileSystem: FileSystem {
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temp = (dir.isEmpty ? "." : dir) + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Self.error("write", path) }
+        try write(data, to: temp, flags: O_EXCL, reported: path)
+        guard Glibc.rename(temp, path) == 0 else {
+            let err = errno
+            unlink(temp)
+            throw Self.error("write", path, err)
+        }
+    }
+
+    public func writeFile(_ data: Data, to path: String) throws(FileSystemError) {
+        try write(data, to: path, flags: O_TRUNC, reported: path)
+    }
+
+    /// Creates `path` with `flags` added to `O_WRONLY | O_CREAT` and writes all of `data`; a failed
+    /// write removes the file. Errors name `reported`.
+    private func write(_ data: Data, to path: String, flags: Int32, reported: String) throws(FileSystemError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
+        guard fd >= 0 else { throw Self.error("write", reported) }
         var ok = true
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     ok = false
@@ -68,13 +83,8 @@ public struct LocalFileSystem: FileSystem {
             failure = errno
         }
         guard ok else {
-            unlink(temp)
-            throw Self.error("write", path, failure)
-        }
-        guard Glibc.rename(temp, path) == 0 else {
-            let err = errno
-            unlink(temp)
-            throw Self.error("write", path, err)
+            unlink(path)
+            throw Self.error("write", reported, failure)
         }
     }
 
