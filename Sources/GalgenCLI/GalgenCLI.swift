@@ -10,7 +10,7 @@ import Glibc
 /// Entry point of the `galgen` executable, as a library so tests can run commands in-process.
 public enum GalgenCLI {
     /// galgen's version.
-    public static let version = "0.1.0"
+    public static let version = GalgenVersion.current
 
     /// Where commands write; tests bind their own.
     @TaskLocal static var currentConsole = Console.standard
