@@ -74,32 +74,36 @@ public enum GalgenCLI {
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
         let start = ContinuousClock.now
-        let report: BuildReport
+        var report: BuildReport
+        var status: ExitStatus
         do {
             report = try await SiteBuilder(options: options, environment: liveEnvironment()).build { step in
                 if verbose { console.err("→ \(step)") }
             }
+            let seconds = (ContinuousClock.now - start).seconds
+            Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
+            status = command.strict && report.hasProblems ? .buildFailed : .success
+            if status != .success {
+                console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
+            }
         } catch {
             console.err("error: \(error)")
-            return error.isConfigError ? .usageOrConfig : .buildFailed
+            status = error.isConfigError ? .usageOrConfig : .buildFailed
+            report = error.report ?? BuildReport()
         }
-        let seconds = (ContinuousClock.now - start).seconds
-        Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
         if let path = command.report {
+            report.inputs.options.strict = command.strict
+            report.exitCode = Int(status.rawValue)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             do {
-                try LocalFileSystem().writeFileAtomically(try encoder.encode(report), to: absolute(path))
+                try LocalFileSystem().writeFileAtomically(try encoder.encode(report) + Data("\n".utf8), to: absolute(path))
             } catch {
                 console.err("error: cannot write the report to \(path): \(error)")
                 return .buildFailed
             }
         }
-        if command.strict && report.hasProblems {
-            console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
-            return .buildFailed
-        }
-        return .success
+        return status
     }
 
     static func runCheck(_ command: CheckCommand, console: Console) -> ExitStatus {
