@@ -73,13 +73,14 @@ public enum GalgenCLI {
             offline: command.offline, refresh: command.refresh)
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
+        let style = ProgressStyle.choose(isTerminal: console.isTerminal, environment: ProcessInfo.processInfo.environment, quiet: quiet)
+        let printer = ProgressPrinter(style: style, console: console)
         let start = ContinuousClock.now
         var report: BuildReport
         var status: ExitStatus
         do {
-            report = try await SiteBuilder(options: options, environment: liveEnvironment()).build { step in
-                if verbose { console.err("→ \(step)") }
-            }
+            report = try await SiteBuilder(options: options, environment: liveEnvironment()).build(events: { printer.handle($0) })
+            printer.finish()
             let seconds = (ContinuousClock.now - start).seconds
             Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
             status = command.strict && report.hasProblems ? .buildFailed : .success
@@ -87,6 +88,7 @@ public enum GalgenCLI {
                 console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
             }
         } catch {
+            printer.finish()
             console.err("error: \(error)")
             status = error.isConfigError ? .usageOrConfig : .buildFailed
             report = error.report ?? BuildReport()
