@@ -282,7 +282,9 @@ public struct SiteBuilder: Sendable {
         }
         let plan = renderer.plan()
         let data = renderer.data.files
-        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages).union(data.map(\.path))
+        let crawler = renderer.crawlerFiles(for: plan)
+        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages)
+            .union(data.map(\.path)).union(crawler.map(\.path))
         let validator = PageValidator(exists: { known.contains($0) })
         PageValidator.initializeLibrary()
 
@@ -290,7 +292,7 @@ public struct SiteBuilder: Sendable {
             do { try stager.write(asset.data, to: asset.outputPath) } catch { throw BuildError(step: "pages", .failed(error.description)) }
         }
         report.assets = assets.assets.count
-        for file in data {
+        for file in data + crawler {
             do { try stager.write(file.data, to: file.path) } catch { throw BuildError(step: "pages", .failed(error.description)) }
         }
         report.dataFiles = data.count

@@ -196,6 +196,46 @@ struct CLITests {
 
     }
 
+    @Test func checkVerifiesTheSitemap() async throws {
+        let site = try FixtureSite(count: 2, config: #""baseURL": "https://example.org/gallery/""#)
+        defer { site.directory.remove() }
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        let good = await run(["check", site.outputPath])
+        #expect(good.code == 0, "\(good.capture.err)")
+        let sitemapPath = site.outputPath + "/sitemap.xml"
+        let sitemap = try String(contentsOfFile: sitemapPath, encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.org/gallery/things/item-1/</loc>"))
+
+        // An entry without a page, and one outside the site.
+        let edited = sitemap.replacingOccurrences(of: "</urlset>", with: """
+            <url><loc>https://example.org/gallery/things/item-7/</loc></url>
+            <url><loc>https://elsewhere.example/things/</loc></url>
+            </urlset>
+            """)
+        try edited.write(toFile: sitemapPath, atomically: true, encoding: .utf8)
+        let broken = await run(["check", site.outputPath])
+        #expect(broken.code == 1)
+        #expect(broken.capture.err.contains("sitemap.xml:") && broken.capture.err.contains("things/item-7/index.html is missing"), "\(broken.capture.err)")
+        #expect(broken.capture.err.contains("https://elsewhere.example/things/ is not under the site's base URL https://example.org/gallery/"))
+        #expect(broken.capture.err.contains("2 problems"))
+
+        // A page deleted after the build: the sitemap still lists it.
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        try FileManager.default.removeItem(atPath: site.outputPath + "/things/item-0/index.html")
+        let deleted = await run(["check", site.outputPath])
+        #expect(deleted.code == 1)
+        #expect(deleted.capture.err.contains("https://example.org/gallery/things/item-0/ is not a page of the site (things/item-0/index.html is missing) [sitemap]"), "\(deleted.capture.err)")
+
+        // A damaged sitemap, and one that robots.txt names but that is gone.
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        try "<urlset><url><loc>x</loc></url>".write(toFile: sitemapPath, atomically: true, encoding: .utf8)
+        let damaged = await run(["check", site.outputPath])
+        #expect(damaged.code == 1 && damaged.capture.err.contains("not well-formed XML"), "\(damaged.capture.err)")
+        try FileManager.default.removeItem(atPath: sitemapPath)
+        let gone = await run(["check", site.outputPath])
+        #expect(gone.code == 1 && gone.capture.err.contains("robots.txt:0:0: names the sitemap https://example.org/gallery/sitemap.xml, but sitemap.xml is missing"), "\(gone.capture.err)")
+    }
+
     @Test func checkFindsMissingOrDamagedRuntimeData() async throws {
         let site = try FixtureSite(count: 2)
         defer { site.directory.remove() }
