@@ -194,6 +194,15 @@ struct CLITests {
         #expect(link.code == 1 && link.capture.err.contains("item-9"))
         #expect(await run(["check", site.directory.path + "/none"]).code == 1)
 
+        // A deleted stylesheet or script: every page that references it is named.
+        for prefix in ["style-", "gallery-"] {
+            #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+            let asset = try #require(try FileManager.default.contentsOfDirectory(atPath: site.outputPath + "/assets").first { $0.hasPrefix(prefix) })
+            try FileManager.default.removeItem(atPath: site.outputPath + "/assets/" + asset)
+            let missing = await run(["check", site.outputPath])
+            #expect(missing.code == 1, "\(asset)")
+            #expect(missing.capture.err.contains("things/index.html:") && missing.capture.err.contains("assets/\(asset)"), "\(missing.capture.err)")
+        }
     }
 
     @Test func checkVerifiesTheSitemap() async throws {
