@@ -17,6 +17,9 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
     public var step: String
     /// Why.
     public var reason: Reason
+    /// The report of the steps that ran before the failure, with ``BuildReport/fatal`` set
+    /// (set by ``SiteBuilder``; nil elsewhere).
+    public var report: BuildReport?
 
     /// Creates an error.
     /// - Parameters:
@@ -31,6 +34,17 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
     public var isConfigError: Bool {
         if case .config = reason { return true }
         return false
+    }
+
+    /// The failure as the report records it.
+    public var fatal: BuildReport.Fatal {
+        switch reason {
+        case .config(let e): BuildReport.Fatal(step: step, message: e.description, issues: [])
+        case .failed(let message): BuildReport.Fatal(step: step, message: message, issues: [])
+        case .invalidPages(let issues):
+            BuildReport.Fatal(step: step, message: "\(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages; nothing was published",
+                              issues: issues.map(\.description))
+        }
     }
 
     public var description: String {

@@ -1,7 +1,66 @@
 public import GalgenCore
 
-/// What a build did: counts, problems and time per step.
+/// What a build did: its inputs, counts, cache use, problems and time per step. `--report FILE`
+/// writes it as JSON; docs/report.md documents every field.
 public struct BuildReport: Sendable, Codable, Hashable {
+    /// The version of the JSON format; it changes when a field is removed or changes meaning
+    /// (new fields may appear without a change).
+    public static let currentFormatVersion = 1
+
+    /// What the build was asked to do: files, folders and options. Sorted or in config order, never timed.
+    public struct Inputs: Sendable, Codable, Hashable {
+        /// One record source of the config.
+        public struct Source: Sendable, Codable, Hashable {
+            /// The source's name (its collection's folder).
+            public var name: String
+            /// The config's `type`: `json`, `randomuser` or `itunes`.
+            public var type: String
+            /// Absolute path of a local JSON file.
+            public var path: String?
+            /// The URL of a remote source (for APIs, the endpoint).
+            public var url: String?
+        }
+
+        /// Options of the build.
+        public struct Options: Sendable, Codable, Hashable {
+            /// Images processed (and pages rendered) at once.
+            public var jobs = 1
+            /// `--offline`: the cache alone, no network.
+            public var offline = false
+            /// `--refresh`: every cached response revalidated.
+            public var refresh = false
+            /// `--strict`: any problem fails the build (set by `galgen build`).
+            public var strict = false
+        }
+
+        /// The galgen version that ran the build.
+        public var galgenVersion = GalgenVersion.current
+        /// Absolute path of the config file.
+        public var config = ""
+        /// The config's `baseURL` (absent when it has none, or when the config could not be read).
+        public var baseURL: String?
+        /// Absolute path of the templates folder (absent when the config could not be read).
+        public var templates: String?
+        /// Absolute path of the output folder (absent when the config could not be read).
+        public var output: String?
+        /// Absolute path of the cache folder (absent when the config could not be read).
+        public var cache: String?
+        /// The sources, in config order (the order of the collections).
+        public var sources: [Source] = []
+        /// Options.
+        public var options = Options()
+    }
+
+    /// Why a build stopped before publishing.
+    public struct Fatal: Sendable, Codable, Hashable {
+        /// The step that failed, e.g. `records` or `validate`.
+        public var step: String
+        /// What went wrong.
+        public var message: String
+        /// Each problem of generated pages that failed validation, as `page:line:column: message [code]`.
+        public var issues: [String]
+    }
+
     /// Image work and cache use.
     public struct ImageCounts: Sendable, Codable, Hashable {
         /// Distinct source images referenced by records.
@@ -54,6 +113,16 @@ public struct BuildReport: Sendable, Codable, Hashable {
         public var seconds: Double
     }
 
+    /// Version of this JSON format (``currentFormatVersion``).
+    public var formatVersion = BuildReport.currentFormatVersion
+    /// What the build was asked to do.
+    public var inputs = Inputs()
+    /// Whether the new site replaced the output folder.
+    public var published = false
+    /// Why the build stopped, when it did (absent after a build that finished).
+    public var fatal: Fatal?
+    /// The exit code `galgen build` ended with (set by the command; absent in reports made by other callers).
+    public var exitCode: Int?
     /// Number of sources.
     public var sources = 0
     /// Records kept (after dropping bad ones and duplicates).

@@ -36,7 +36,8 @@ struct ImagesStage: Sendable {
         var process: ClosedRange<Double>?
     }
 
-    func run(_ works: [Work]) async -> [Outcome] {
+    /// Obtains and processes every image; `completed` is called with the number done after each one.
+    func run(_ works: [Work], completed: (Int) -> Void = { _ in }) async -> [Outcome] {
         let cpu = KeyedGate(limit: jobs)
         let network = KeyedGate(limit: maxDownloads)
         let queue = DispatchQueue(label: "galgen.images", attributes: .concurrent)
@@ -57,7 +58,12 @@ struct ImagesStage: Sendable {
                 }
             }
             var outcomes = [Outcome?](repeating: nil, count: works.count)
-            for await (index, outcome) in group { outcomes[index] = outcome }
+            var done = 0
+            for await (index, outcome) in group {
+                outcomes[index] = outcome
+                done += 1
+                completed(done)
+            }
             return outcomes.map { $0! }
         }
     }

@@ -30,15 +30,49 @@ public struct SiteBuilder: Sendable {
     /// - Returns: The report (problems with single records or images are in it, not thrown).
     /// - Throws: ``BuildError`` when the build cannot finish; nothing is published then.
     public func build(progress: @Sendable (String) -> Void = { _ in }) async throws(BuildError) -> BuildReport {
-        var report = BuildReport()
-        var timer = StepTimer(clock: environment.clock)
+        try await build(events: { event in
+            if case .started(let step) = event { progress(step) }
+        })
+    }
 
-        progress("config")
+    /// Builds the site, telling how far it got.
+    /// - Parameter events: Called as steps start and finish, and with the progress of the images
+    ///   and pages steps (throttled to about ten calls a second); always from one task at a time.
+    /// - Returns: The report (problems with single records or images are in it, not thrown).
+    /// - Throws: ``BuildError`` when the build cannot finish, carrying the report of what ran
+    ///   before (``BuildError/report``); nothing is published then.
+    public func build(events: @Sendable (BuildEvent) -> Void) async throws(BuildError) -> BuildReport {
+        var report = BuildReport()
+        report.inputs.config = options.configPath
+        report.inputs.options.jobs = options.jobs
+        report.inputs.options.offline = options.offline
+        report.inputs.options.refresh = options.refresh
+        var timer = StepTimer(clock: environment.clock)
+        do {
+            try await build(report: &report, timer: &timer, events: events)
+        } catch {
+            var error = error
+            report.fatal = error.fatal
+            error.report = report
+            throw error
+        }
+        return report
+    }
+
+    private func build(report: inout BuildReport, timer: inout StepTimer, events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
+        events(.started("config"))
         let config: SiteConfig
         do { config = try ConfigLoader(fileSystem: fs).load(path: options.configPath) } catch { throw BuildError(step: "config", .config(error)) }
-        timer.lap("config", into: &report)
+        let cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
+        let outputDirectory = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
+        report.inputs.baseURL = config.baseURL
+        report.inputs.templates = config.templatesDirectory
+        report.inputs.output = outputDirectory
+        report.inputs.cache = cacheDirectory
+        report.inputs.sources = config.sources.map(Self.input)
+        timer.lap("config", into: &report, events: events)
 
-        progress("templates")
+        events(.started("templates"))
         let templates: TemplateSet
         let assets: AssetSet
         do {
@@ -47,52 +81,62 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw BuildError(step: "templates", .failed(error.description))
         }
-        timer.lap("templates", into: &report)
+        timer.lap("templates", into: &report, events: events)
 
-        let cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
         let cache: DiskCache
         do { cache = try DiskCache(directory: cacheDirectory, fileSystem: fs) } catch {
             throw BuildError(step: "records", .failed("cannot open the cache: \(error)"))
         }
         let remote = makeRemote(config: config, cache: cache)
         do throws(BuildError) {
-            try await build(config: config, templates: templates, assets: assets, cache: cache, remote: remote.fetch,
-                            report: &report, timer: &timer, progress: progress)
+            try await build(config: config, outputDirectory: outputDirectory, templates: templates, assets: assets, cache: cache,
+                            remote: remote.fetch, report: &report, timer: &timer, events: events)
         } catch {
             await remote.transport?.shutdown()
             throw error
         }
         await remote.transport?.shutdown()
-        return report
     }
 
-    private func build(config: SiteConfig, templates: TemplateSet, assets: AssetSet, cache: DiskCache, remote: RemoteFetch,
-                       report: inout BuildReport, timer: inout StepTimer, progress: @Sendable (String) -> Void) async throws(BuildError) {
-        progress("records")
+    /// A source as the report lists it.
+    private static func input(_ source: SourceConfig) -> BuildReport.Inputs.Source {
+        var input = BuildReport.Inputs.Source(name: source.name, type: source.kind.rawValue)
+        switch source.origin {
+        case .file(let path): input.path = path
+        case .url(let url, _): input.url = url
+        case .randomUser(let query): input.url = query.url
+        case .iTunes(let query): input.url = query.url
+        }
+        return input
+    }
+
+    private func build(config: SiteConfig, outputDirectory: String, templates: TemplateSet, assets: AssetSet, cache: DiskCache,
+                       remote: RemoteFetch, report: inout BuildReport, timer: inout StepTimer,
+                       events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
+        events(.started("records"))
         let loaded = try await RecordsStep(config: config, fileSystem: fs, remote: remote).run()
         let recordSets = loaded.sets
         for set in recordSets { report.diagnostics += set.diagnostics }
         report.sources = config.sources.count
         report.records = recordSets.reduce(0) { $0 + $1.records.count }
-        timer.lap("records", into: &report)
+        timer.lap("records", into: &report, events: events)
 
-        let outputDirectory = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
         let stager = try OutputStager(
             output: outputDirectory,
             protecting: [config.configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath),
             environment: environment, incremental: options.incremental)
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
-            progress("images")
+            events(.started("images"))
             let images = try await processImages(config: config, recordSets: recordSets, cache: cache, remote: remote,
-                                                 recordEntries: loaded.cacheEntries, stager: stager, report: &report)
+                                                 recordEntries: loaded.cacheEntries, stager: stager, report: &report, events: events)
             report.network = await remote.stats.counts
             for why in await remote.stats.damaged {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); fetched again"))
             }
-            timer.lap("images", into: &report)
+            timer.lap("images", into: &report, events: events)
 
-            progress("pages")
+            events(.started("pages"))
             let collections = zip(config.sources, recordSets).map { source, set in
                 Collection(name: source.name, title: source.title, items: set.records.map { record in
                     Item(record: record, image: record.image.flatMap { images[$0] })
@@ -100,15 +144,16 @@ public struct SiteBuilder: Sendable {
             }
             try await writePages(config: config, collections: collections, templates: templates, assets: assets,
                                  publishedImages: Set(images.values.flatMap { $0.variants.map(\.path) }),
-                                 stager: stager, report: &report)
-            timer.lap("pages", into: &report)
+                                 stager: stager, report: &report, events: events)
+            timer.lap("pages", into: &report, events: events)
 
-            progress("publish")
+            events(.started("publish"))
             if let replaced = try stager.publish(deferRemoval: options.removesReplacedSiteLater || options.incremental != nil) {
                 let fs = environment.fileSystem
                 Task.detached(priority: .background) { try? fs.remove(at: replaced) }
             }
-            timer.lap("publish", into: &report)
+            report.published = true
+            timer.lap("publish", into: &report, events: events)
         } catch {
             stager.discard()
             throw error
@@ -135,8 +180,8 @@ public struct SiteBuilder: Sendable {
     // MARK: - Images
 
     private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, remote: RemoteFetch,
-                               recordEntries: [String], stager: OutputStager,
-                               report: inout BuildReport) async throws(BuildError) -> [Record.ImageReference: ItemImage] {
+                               recordEntries: [String], stager: OutputStager, report: inout BuildReport,
+                               events: @Sendable (BuildEvent) -> Void) async throws(BuildError) -> [Record.ImageReference: ItemImage] {
         var users: [Record.ImageReference: [(source: String, record: Record)]] = [:]
         var fallbacks: [String: String] = [:]
         for set in recordSets {
@@ -157,9 +202,14 @@ public struct SiteBuilder: Sendable {
         let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
                                 elapsed: { elapsed().seconds })
+        var throttle = ProgressThrottle()
         let outcomes = await stage.run(references.map { reference in
             if case .url(let url) = reference { return .init(reference: reference, fallback: fallbacks[url]) }
             return .init(reference: reference, fallback: nil)
+        }, completed: { done in
+            if throttle.allows(done: done, total: references.count, at: elapsed()) {
+                events(.progress("images", done: done, total: references.count))
+            }
         })
 
         let missing = outcomes.filter(\.notCached).map { Self.sortKey($0.reference) }
@@ -227,14 +277,17 @@ public struct SiteBuilder: Sendable {
     // MARK: - Pages
 
     private func writePages(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
-                            publishedImages: Set<String>, stager: OutputStager, report: inout BuildReport) async throws(BuildError) {
+                            publishedImages: Set<String>, stager: OutputStager, report: inout BuildReport,
+                            events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
         let renderer: SiteRenderer
         do { renderer = try SiteRenderer(config: config, collections: collections, templates: templates, assets: assets) } catch {
             throw BuildError(step: "pages", .failed(error.description))
         }
         let plan = renderer.plan()
         let data = renderer.data.files
-        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages).union(data.map(\.path))
+        let crawler = renderer.crawlerFiles(for: plan)
+        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages)
+            .union(data.map(\.path)).union(crawler.map(\.path))
         let validator = PageValidator(exists: { known.contains($0) })
         PageValidator.initializeLibrary()
 
@@ -242,13 +295,21 @@ public struct SiteBuilder: Sendable {
             do { try stager.write(asset.data, to: asset.outputPath) } catch { throw BuildError(step: "pages", .failed(error.description)) }
         }
         report.assets = assets.assets.count
-        for file in data {
+        for file in data + crawler {
             do { try stager.write(file.data, to: file.path) } catch { throw BuildError(step: "pages", .failed(error.description)) }
         }
         report.dataFiles = data.count
 
         let chunks = stride(from: 0, to: plan.count, by: 64).map { Array(plan[$0..<min($0 + 64, plan.count)]) }
-        let outcomes = await Parallel.map(chunks, jobs: options.jobs) { chunk -> (issues: [ValidationIssue], error: String?) in
+        let elapsed = StepTimer.reader(environment.clock)
+        var throttle = ProgressThrottle()
+        var done = 0
+        let outcomes = await Parallel.map(chunks, jobs: options.jobs, completed: { chunk in
+            done += chunks[chunk].count
+            if throttle.allows(done: done, total: plan.count, at: elapsed()) {
+                events(.progress("pages", done: done, total: plan.count))
+            }
+        }) { chunk -> (issues: [ValidationIssue], error: String?) in
             var issues: [ValidationIssue] = []
             for spec in chunk {
                 let page = renderer.render(spec)
@@ -287,10 +348,12 @@ struct StepTimer {
         return { start.duration(to: clock.now) }
     }
 
-    mutating func lap(_ name: String, into report: inout BuildReport) {
+    /// Records the time since the previous lap as step `name` and tells `events` the step finished.
+    mutating func lap(_ name: String, into report: inout BuildReport, events: @Sendable (BuildEvent) -> Void) {
         let now = elapsed()
         let d = now - last
         last = now
         report.steps.append(.init(name: name, seconds: d.seconds))
+        events(.finished(name, seconds: d.seconds))
     }
 }

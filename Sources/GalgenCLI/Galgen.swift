@@ -19,7 +19,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print only errors.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print every problem and the time of each step.")
+    @Flag(name: .shortAndLong, help: "Print every problem (otherwise the first 20).")
     var verbose = false
 
     func validate() throws {

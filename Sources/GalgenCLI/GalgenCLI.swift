@@ -10,7 +10,7 @@ import Glibc
 /// Entry point of the `galgen` executable, as a library so tests can run commands in-process.
 public enum GalgenCLI {
     /// galgen's version.
-    public static let version = "0.1.0"
+    public static let version = GalgenVersion.current
 
     /// Where commands write; tests bind their own.
     @TaskLocal static var currentConsole = Console.standard
@@ -73,33 +73,39 @@ public enum GalgenCLI {
             offline: command.offline, refresh: command.refresh)
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
+        let style = ProgressStyle.choose(isTerminal: console.isTerminal, environment: ProcessInfo.processInfo.environment, quiet: quiet)
+        let printer = ProgressPrinter(style: style, console: console)
         let start = ContinuousClock.now
-        let report: BuildReport
+        var report: BuildReport
+        var status: ExitStatus
         do {
-            report = try await SiteBuilder(options: options, environment: liveEnvironment()).build { step in
-                if verbose { console.err("→ \(step)") }
+            report = try await SiteBuilder(options: options, environment: liveEnvironment()).build(events: { printer.handle($0) })
+            printer.finish()
+            let seconds = (ContinuousClock.now - start).seconds
+            Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
+            status = command.strict && report.hasProblems ? .buildFailed : .success
+            if status != .success {
+                console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
             }
         } catch {
+            printer.finish()
             console.err("error: \(error)")
-            return error.isConfigError ? .usageOrConfig : .buildFailed
+            status = error.isConfigError ? .usageOrConfig : .buildFailed
+            report = error.report ?? BuildReport()
         }
-        let seconds = (ContinuousClock.now - start).seconds
-        Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
         if let path = command.report {
+            report.inputs.options.strict = command.strict
+            report.exitCode = Int(status.rawValue)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             do {
-                try LocalFileSystem().writeFileAtomically(try encoder.encode(report), to: absolute(path))
+                try LocalFileSystem().writeFileAtomically(try encoder.encode(report) + Data("\n".utf8), to: absolute(path))
             } catch {
                 console.err("error: cannot write the report to \(path): \(error)")
                 return .buildFailed
             }
         }
-        if command.strict && report.hasProblems {
-            console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
-            return .buildFailed
-        }
-        return .success
+        return status
     }
 
     static func runCheck(_ command: CheckCommand, console: Console) -> ExitStatus {

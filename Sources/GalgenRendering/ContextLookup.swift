@@ -27,6 +27,33 @@ extension PageMeta: MustacheParent {
         case "prev": prev
         case "next": next
         case "asset": asset
+        case "og": og
+        default: nil
+        }
+    }
+}
+
+extension OpenGraphContext: MustacheParent {
+    func child(named field: String) -> Any? {
+        switch field {
+        case "type": type
+        case "siteName": siteName
+        case "title": title
+        case "description": description
+        case "url": url
+        case "image": image
+        default: nil
+        }
+    }
+}
+
+extension OpenGraphImage: MustacheParent {
+    func child(named field: String) -> Any? {
+        switch field {
+        case "url": url
+        case "width": width
+        case "height": height
+        case "alt": alt
         default: nil
         }
     }

@@ -19,6 +19,25 @@ struct PageMeta {
     let next: String?
     /// Asset URLs by key, relative to this page (`asset.style_css`). Looked up, never iterated.
     let asset: [String: String]
+    let og: OpenGraphContext
+}
+
+/// Open Graph tags of a page; `url` and `image` only when the site has a `baseURL` (they must be absolute).
+struct OpenGraphContext {
+    let type: String
+    let siteName: String
+    let title: String
+    let description: String?
+    let url: String?
+    let image: OpenGraphImage?
+}
+
+struct OpenGraphImage {
+    /// Absolute URL of a middle-width variant.
+    let url: String
+    let width: Int
+    let height: Int
+    let alt: String
 }
 
 struct ImageContext {

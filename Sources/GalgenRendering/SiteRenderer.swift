@@ -77,6 +77,12 @@ public struct SiteRenderer: Sendable {
         return pages.sorted { $0.path < $1.path }
     }
 
+    /// `robots.txt` and, when the config has a `baseURL`, the sitemap of the planned pages.
+    /// - Parameter plan: The pages from ``plan()``.
+    public func crawlerFiles(for plan: [PageSpec]) -> [GalleryData.File] {
+        CrawlerFiles.files(baseURL: config.baseURL, pages: plan.map(\.path))
+    }
+
     /// Renders one planned page.
     /// - Parameter spec: A page from ``plan()``.
     public func render(_ spec: PageSpec) -> RenderedPage {
@@ -104,13 +110,25 @@ public struct SiteRenderer: Sendable {
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
-    private func meta(_ path: String, title: String, prev: String? = nil, next: String? = nil) -> PageMeta {
+    /// The page's metadata. `share` is what its Open Graph tags show: a title, a description, and
+    /// the item whose image represents the page (nil for none).
+    private func meta(_ path: String, title: String, share: (title: String, description: String?, item: Item?),
+                      prev: String? = nil, next: String? = nil) -> PageMeta {
         let root = Self.root(of: path)
-        let folder = String(path.dropLast("index.html".count))
         var asset: [String: String] = [:]
         for a in assets.assets { asset[a.key] = root + a.outputPath }
+        let canonical = config.baseURL.map { CrawlerFiles.url(ofPage: path, baseURL: $0) }
+        let og = OpenGraphContext(type: "website", siteName: config.title, title: share.title, description: share.description,
+                                  url: canonical, image: openGraphImage(share.item))
         return PageMeta(title: title, description: config.description, root: root, home: root,
-                        canonical: config.baseURL.map { $0 + folder }, prev: prev, next: next, asset: asset)
+                        canonical: canonical, prev: prev, next: next, asset: asset, og: og)
+    }
+
+    /// The absolute URL and size of an item's middle-width variant; nil without a `baseURL` or an image.
+    private func openGraphImage(_ item: Item?) -> OpenGraphImage? {
+        guard let baseURL = config.baseURL, let item, let image = item.image, !image.variants.isEmpty else { return nil }
+        let variant = image.variants[image.variants.count / 2]
+        return OpenGraphImage(url: baseURL + variant.path, width: variant.width, height: variant.height, alt: item.record.title)
     }
 
     private func countLabel(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
@@ -134,7 +152,8 @@ public struct SiteRenderer: Sendable {
     }
 
     private func home(_ spec: PageSpec) -> HomeContext {
-        let m = meta(spec.path, title: config.title)
+        let cover = collections.lazy.compactMap { $0.items.first { $0.image != nil } }.first
+        let m = meta(spec.path, title: config.title, share: (config.title, config.description, cover))
         let cards = collections.indices.map { c -> CollectionCard in
             let r = ref(c, root: m.root)
             let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: m.root, detail: false) }
@@ -152,8 +171,9 @@ public struct SiteRenderer: Sendable {
         let prev = n > 1 ? url(n - 1) : nil
         let next = n < ranges.count ? url(n + 1) : nil
         let title = ranges.count > 1 ? "\(collection.title) – page \(n) of \(ranges.count)" : collection.title
-        let m = meta(spec.path, title: title, prev: prev, next: next)
         let range = ranges[n - 1]
+        let shown = collection.items[range].first { $0.image != nil }
+        let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next)
         let cells = range.map { i -> CellContext in
             let item = collection.items[i]
             let offset = i - range.lowerBound
@@ -186,7 +206,9 @@ public struct SiteRenderer: Sendable {
         let page = Pagination.page(ofItem: i, pageSize: config.pageSize)
         let detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
                                 link: item.record.link, image: image(item, root: root, detail: true), position: i + 1)
-        return ItemContext(site: site, page: meta(spec.path, title: "\(item.record.title) – \(collection.title)"),
+        let m = meta(spec.path, title: "\(item.record.title) – \(collection.title)",
+                     share: (item.record.title, item.record.subtitle ?? config.description, item))
+        return ItemContext(site: site, page: m,
                            collection: ref(c, root: root), item: detail,
                            back: NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title),
                            previous: neighbour(i - 1), next: neighbour(i + 1))

@@ -13,4 +13,21 @@ public enum Repository {
     public static var templates: String { root + "/Templates" }
     /// The committed sample.
     public static var samples: String { root + "/Samples" }
+
+    /// The sample as a site that is published somewhere: a new folder holding the repository's
+    /// `config.json` with `baseURL` added, beside copies of `Samples/` and `Templates/` (copies,
+    /// not links: galgen does not follow symbolic links to folders).
+    /// - Parameter baseURL: The site's absolute URL, ending in `/`.
+    /// - Returns: The folder; its `config.json` builds the sample.
+    public static func publishedSample(baseURL: String) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory(prefix: "galgen-sample")
+        let config = try String(contentsOfFile: root + "/config.json", encoding: .utf8)
+        guard let brace = config.firstIndex(of: "{") else { throw CocoaError(.fileReadCorruptFile) }
+        let text = config[...brace] + "\n  \"baseURL\": \"\(baseURL)\"," + config[config.index(after: brace)...]
+        try directory.write(String(text), to: "config.json")
+        for folder in ["Samples", "Templates"] {
+            try FileManager.default.copyItem(atPath: root + "/" + folder, toPath: directory.path + "/" + folder)
+        }
+        return directory
+    }
 }

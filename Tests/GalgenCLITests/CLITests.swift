@@ -16,6 +16,37 @@ final class Capture: @unchecked Sendable {
     }
 }
 
+/// A `--report` file, read with JSONSerialization (not the encoder's own types, so field names are checked).
+struct ReportJSON {
+    let root: [String: Any]
+
+    init(_ data: Data) throws {
+        root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The value at a path of object keys; nil when absent or null.
+    func value(_ path: String...) -> Any? { lookup(path) }
+    func string(_ path: String...) -> String? { lookup(path) as? String }
+    func bool(_ path: String...) -> Bool? { lookup(path) as? Bool }
+    func int(_ path: String...) -> Int? { Self.number(lookup(path)).map { Int($0) } }
+
+    /// A JSON number as a Double (JSONSerialization gives Int, Double or NSNumber).
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let v as Int: Double(v)
+        case let v as Double: v
+        case let v as NSNumber: v.doubleValue
+        default: nil
+        }
+    }
+
+    private func lookup(_ path: [String]) -> Any? {
+        var node: Any? = root
+        for key in path { node = (node as? [String: Any])?[key] }
+        return node is NSNull ? nil : node
+    }
+}
+
 func run(_ arguments: [String]) async -> (code: Int32, capture: Capture) {
     let capture = Capture()
     let code = await GalgenCLI.main(arguments: arguments, console: capture.console)
@@ -47,6 +78,13 @@ struct CLITests {
         #expect(!site.directory.exists("public"))
         let missing = await run(["build", "--config", site.directory.path + "/nope.json"])
         #expect(missing.code == 2 && missing.capture.err.contains("--config"))
+        // A report is written even then: what was asked, and why it stopped.
+        #expect(await run(["build", "--config", site.configPath, "--report", site.directory.path + "/r.json"]).code == 2)
+        let report = try ReportJSON(site.directory.read("r.json"))
+        #expect(report.int("exitCode") == 2 && report.string("fatal", "step") == "config")
+        #expect(report.string("fatal", "message")?.contains("sources[0].fields.image") == true)
+        #expect(report.string("inputs", "config") == site.configPath && report.value("inputs", "output") == nil)
+        #expect(!site.directory.exists("public"))
     }
 
     @Test func buildPrintsASummaryAndStrictFailsOnProblems() async throws {
@@ -58,22 +96,82 @@ struct CLITests {
         #expect(ok.capture.out.contains("3 decoded"))
         #expect(await run(["build", "--config", site.configPath, "--strict"]).code == 0)
 
-        try site.writeRecords(#"[{"id": "a", "title": "A", "image": "images/missing.jpg"}]"#)
-        let lenient = await run(["build", "--config", site.configPath])
+        // The same site, with a bad record and a missing image: the site is written either way;
+        // only --strict turns the problems into exit code 1. Both runs write a report.
+        try site.writeRecords("""
+            [{"id": "a", "title": "A", "image": "images/missing.jpg"},
+             {"title": "no id"},
+             {"id": "b", "title": "B", "image": "images/1.jpg", "link": "javascript:alert(1)"}]
+            """)
+        let fresh = site.directory.path + "/fresh-cache"
+        let lenient = await run(["build", "--config", site.configPath, "--report", site.directory.path + "/lenient.json"])
         #expect(lenient.code == 0 && lenient.capture.err.contains("images/missing.jpg"))
-        let strict = await run(["build", "--config", site.configPath, "--strict"])
-        #expect(strict.code == 1 && strict.capture.err.contains("--strict: 1 problem"))
+        let strict = await run(["build", "--config", site.configPath, "--strict", "--jobs", "1", "--cache", fresh,
+                                "--report", site.directory.path + "/strict.json"])
+        #expect(strict.code == 1 && strict.capture.err.contains("--strict: 3 problems"), "\(strict.capture.err)")
         #expect(site.directory.exists("public/things/a/index.html"))
+
+        let runs = [("lenient.json", 0, false, ProcessInfo.processInfo.activeProcessorCount, site.cachePath),
+                    ("strict.json", 1, true, 1, fresh)]
+        for (file, code, strictFlag, jobs, cache) in runs {
+            let report = try ReportJSON(site.directory.read(file))
+            #expect(report.int("formatVersion") == 1)
+            #expect(report.int("exitCode") == code, "\(file)")
+            #expect(report.bool("published") == true && report.value("fatal") == nil)
+            // Inputs: what was built, from where, with what.
+            #expect(report.string("inputs", "config") == site.configPath)
+            #expect(report.string("inputs", "templates") == site.directory.path + "/Templates")
+            #expect(report.string("inputs", "output") == site.outputPath)
+            #expect(report.string("inputs", "cache") == cache)
+            #expect(report.string("inputs", "galgenVersion") == GalgenCLI.version)
+            #expect(report.value("inputs", "baseURL") == nil)
+            let sources = try #require(report.value("inputs", "sources") as? [[String: Any]])
+            #expect(sources.count == 1 && sources[0]["name"] as? String == "things" && sources[0]["type"] as? String == "json")
+            #expect(sources[0]["path"] as? String == site.directory.path + "/records.json" && sources[0]["url"] == nil)
+            #expect(report.bool("inputs", "options", "strict") == strictFlag)
+            #expect(report.int("inputs", "options", "jobs") == jobs)
+            #expect(report.bool("inputs", "options", "offline") == false && report.bool("inputs", "options", "refresh") == false)
+            // Counts.
+            #expect(report.int("sources") == 1 && report.int("records") == 2 && report.int("pages") == 4)
+            #expect(report.int("images", "sources") == 2 && report.int("images", "failed") == 1)
+            // Every failure, with its reason.
+            let problems = try #require(report.value("diagnostics") as? [[String: Any]])
+            let byCode = Dictionary(grouping: problems) { $0["code"] as? String ?? "" }
+            #expect(byCode.keys.sorted() == ["image.failed", "record.bad-link", "record.missing-id"], "\(byCode.keys)")
+            let image = try #require(byCode["image.failed"]?.first)
+            #expect(image["severity"] as? String == "warning" && (image["subject"] as? String)?.hasPrefix("things: record") == true)
+            #expect((image["message"] as? String)?.contains("images/missing.jpg") == true)
+            #expect(byCode["record.missing-id"]?.first?["severity"] as? String == "error")
+            #expect((byCode["record.bad-link"]?.first?["message"] as? String)?.contains("javascript") == true)
+            // Time per step, in order, none negative.
+            let steps = try #require(report.value("steps") as? [[String: Any]])
+            #expect(steps.map { $0["name"] as? String } == ["config", "templates", "records", "images", "pages", "publish"])
+            #expect(steps.allSatisfy { ReportJSON.number($0["seconds"]).map { $0 >= 0 } ?? false })
+        }
+        // Cache hits and misses: the default cache had images/1.jpg from the first builds, the fresh one nothing.
+        let warm = try ReportJSON(site.directory.read("lenient.json"))
+        let cold = try ReportJSON(site.directory.read("strict.json"))
+        #expect(warm.int("images", "encoded") == 0 && (warm.int("images", "reused") ?? 0) > 0)
+        #expect(cold.int("images", "reused") == 0 && cold.int("images", "encoded") == warm.int("images", "reused"))
+        #expect(cold.int("images", "decoded") == 1 && warm.int("images", "decoded") == 0)
     }
 
     @Test func invalidPagesExitWith1() async throws {
         let site = try FixtureSite(count: 1)
         defer { site.directory.remove() }
         try site.directory.write("<footer><img src=\"nowhere.png\" alt=\"x\" width=\"1\" height=\"1\" /></footer>\n", to: "Templates/footer.mustache")
-        let result = await run(["build", "--config", site.configPath])
+        let result = await run(["build", "--config", site.configPath, "--report", site.directory.path + "/r.json"])
         #expect(result.code == 1)
         #expect(result.capture.err.contains("index.html:"))
         #expect(result.capture.err.contains("does not resolve to a file of the output"))
+        // The report of a failed build says where it stopped and why, page by page.
+        let report = try ReportJSON(site.directory.read("r.json"))
+        #expect(report.int("exitCode") == 1 && report.bool("published") == false)
+        #expect(report.string("fatal", "step") == "validate")
+        let issues = try #require(report.value("fatal", "issues") as? [String])
+        #expect(issues.count == 3 && issues.allSatisfy { $0.contains("nowhere.png") && $0.hasSuffix("[broken-link]") }, "\(issues)")
+        let steps = try #require(report.value("steps") as? [[String: Any]])
+        #expect(steps.map { $0["name"] as? String } == ["config", "templates", "records", "images"])
     }
 
     @Test func checkFindsDeletedImagesAndBrokenLinks() async throws {
@@ -95,6 +193,56 @@ struct CLITests {
         let link = await run(["check", site.outputPath])
         #expect(link.code == 1 && link.capture.err.contains("item-9"))
         #expect(await run(["check", site.directory.path + "/none"]).code == 1)
+
+        // A deleted stylesheet or script: every page that references it is named.
+        for prefix in ["style-", "gallery-"] {
+            #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+            let asset = try #require(try FileManager.default.contentsOfDirectory(atPath: site.outputPath + "/assets").first { $0.hasPrefix(prefix) })
+            try FileManager.default.removeItem(atPath: site.outputPath + "/assets/" + asset)
+            let missing = await run(["check", site.outputPath])
+            #expect(missing.code == 1, "\(asset)")
+            #expect(missing.capture.err.contains("things/index.html:") && missing.capture.err.contains("assets/\(asset)"), "\(missing.capture.err)")
+        }
+    }
+
+    @Test func checkVerifiesTheSitemap() async throws {
+        let site = try FixtureSite(count: 2, config: #""baseURL": "https://example.org/gallery/""#)
+        defer { site.directory.remove() }
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        let good = await run(["check", site.outputPath])
+        #expect(good.code == 0, "\(good.capture.err)")
+        let sitemapPath = site.outputPath + "/sitemap.xml"
+        let sitemap = try String(contentsOfFile: sitemapPath, encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.org/gallery/things/item-1/</loc>"))
+
+        // An entry without a page, and one outside the site.
+        let edited = sitemap.replacingOccurrences(of: "</urlset>", with: """
+            <url><loc>https://example.org/gallery/things/item-7/</loc></url>
+            <url><loc>https://elsewhere.example/things/</loc></url>
+            </urlset>
+            """)
+        try edited.write(toFile: sitemapPath, atomically: true, encoding: .utf8)
+        let broken = await run(["check", site.outputPath])
+        #expect(broken.code == 1)
+        #expect(broken.capture.err.contains("sitemap.xml:") && broken.capture.err.contains("things/item-7/index.html is missing"), "\(broken.capture.err)")
+        #expect(broken.capture.err.contains("https://elsewhere.example/things/ is not under the site's base URL https://example.org/gallery/"))
+        #expect(broken.capture.err.contains("2 problems"))
+
+        // A page deleted after the build: the sitemap still lists it.
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        try FileManager.default.removeItem(atPath: site.outputPath + "/things/item-0/index.html")
+        let deleted = await run(["check", site.outputPath])
+        #expect(deleted.code == 1)
+        #expect(deleted.capture.err.contains("https://example.org/gallery/things/item-0/ is not a page of the site (things/item-0/index.html is missing) [sitemap]"), "\(deleted.capture.err)")
+
+        // A damaged sitemap, and one that robots.txt names but that is gone.
+        #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
+        try "<urlset><url><loc>x</loc></url>".write(toFile: sitemapPath, atomically: true, encoding: .utf8)
+        let damaged = await run(["check", site.outputPath])
+        #expect(damaged.code == 1 && damaged.capture.err.contains("not well-formed XML"), "\(damaged.capture.err)")
+        try FileManager.default.removeItem(atPath: sitemapPath)
+        let gone = await run(["check", site.outputPath])
+        #expect(gone.code == 1 && gone.capture.err.contains("robots.txt:0:0: names the sitemap https://example.org/gallery/sitemap.xml, but sitemap.xml is missing"), "\(gone.capture.err)")
     }
 
     @Test func checkFindsMissingOrDamagedRuntimeData() async throws {

@@ -9,10 +9,12 @@ import Testing
 struct SiteRendererTests {
     private static let hostile = #"<script>alert("x")</script> O'Brien & "Sons" مرحبا 🦊"#
 
-    private func renderer(items: Int, pageSize: Int = 4, title: String = "Item", templates: String = Repository.templates) throws -> SiteRenderer {
+    private func renderer(items: Int, pageSize: Int = 4, title: String = "Item", templates: String = Repository.templates,
+                          site: String = #""baseURL": "https://ex.org/""#) throws -> SiteRenderer {
         let fs = LocalFileSystem()
+        let members = [#""pageSize": \#(pageSize)"#, #""eagerImages": 2"#, #""sources": []"#, site].filter { !$0.isEmpty }
         var config = try ConfigLoader(fileSystem: fs).decode(
-            try JSONDocument(data: Data(#"{"pageSize": \#(pageSize), "eagerImages": 2, "baseURL": "https://ex.org/", "sources": []}"#.utf8), sourceName: "c"),
+            try JSONDocument(data: Data(("{" + members.joined(separator: ", ") + "}").utf8), sourceName: "c"),
             path: "/site/config.json")
         config.templatesDirectory = templates
         let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120),
@@ -86,6 +88,43 @@ struct SiteRendererTests {
         #expect(second.contains(#"<link rel="canonical" href="https://ex.org/people/page/2/" />"#))
         #expect(!page(r, "people/index.html").contains(#"rel="prev""#))
         #expect(!page(r, "people/page/3/index.html").contains(#"<link rel="next""#))
+    }
+
+    @Test func openGraphTagsAreAbsoluteWithABaseURL() throws {
+        let r = try renderer(items: 3, pageSize: 1, title: #"Ann "A" & <B>"#, site: #""baseURL": "https://ex.org/g/", "title": "Site & Co", "description": "About""#)
+        let item = page(r, "people/id0/index.html")
+        let tags = item.split(separator: "\n").filter { $0.hasPrefix("<meta property=\"og:") }
+        #expect(tags == [
+            #"<meta property="og:type" content="website" />"#,
+            #"<meta property="og:site_name" content="Site &amp; Co" />"#,
+            #"<meta property="og:title" content="Ann &quot;A&quot; &amp; &lt;B&gt; 0" />"#,
+            #"<meta property="og:description" content="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Brien &amp; &quot;Sons&quot; مرحبا 🦊" />"#,
+            #"<meta property="og:url" content="https://ex.org/g/people/id0/" />"#,
+            #"<meta property="og:image" content="https://ex.org/g/img/a-320.jpg" />"#,
+            #"<meta property="og:image:width" content="320" />"#,
+            #"<meta property="og:image:height" content="240" />"#,
+            #"<meta property="og:image:alt" content="Ann &quot;A&quot; &amp; &lt;B&gt; 0" />"#,
+        ])
+        #expect(item.contains(#"<link rel="canonical" href="https://ex.org/g/people/id0/" />"#))
+        // An item without an image has no og:image; without a subtitle, the site's description.
+        let bare = page(r, "people/id1/index.html")
+        #expect(!bare.contains("og:image") && bare.contains(#"<meta property="og:description" content="About" />"#))
+        // Gallery pages show their first image; the home page the first cover.
+        #expect(page(r, "people/index.html").contains(#"<meta property="og:image" content="https://ex.org/g/img/a-320.jpg" />"#))
+        #expect(page(r, "people/index.html").contains(#"<meta property="og:url" content="https://ex.org/g/people/" />"#))
+        #expect(!page(r, "people/page/2/index.html").contains("og:image"))
+        #expect(page(r, "people/page/3/index.html").contains(#"<meta property="og:title" content="People – page 3 of 3" />"#))
+        #expect(page(r, "index.html").contains(#"<meta property="og:image" content="https://ex.org/g/img/a-320.jpg" />"#))
+        #expect(page(r, "index.html").contains(#"<meta property="og:url" content="https://ex.org/g/" />"#))
+    }
+
+    @Test func withoutABaseURLOpenGraphHasNoURLs() throws {
+        let r = try renderer(items: 2, site: "")
+        for path in ["index.html", "people/index.html", "people/id0/index.html"] {
+            let html = page(r, path)
+            #expect(html.contains(#"<meta property="og:title" content="#) && html.contains(#"<meta property="og:type" content="website" />"#))
+            #expect(!html.contains("og:url") && !html.contains("og:image") && !html.contains("canonical") && !html.contains("https://ex.org"), "\(path)")
+        }
     }
 
     @Test func recordTextIsEscapedEverywhere() throws {

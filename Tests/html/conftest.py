@@ -1,5 +1,7 @@
-"""Shared fixtures for the HTML checks: the galgen binary and a site it builds from the sample."""
+"""Shared fixtures for the HTML checks: the galgen binary and the sites it builds from the sample."""
+import json
 import os
+import shutil
 import pathlib
 import subprocess
 
@@ -22,6 +24,24 @@ def sample_site(galgen, tmp_path_factory) -> pathlib.Path:
     cache = tmp_path_factory.mktemp("cache")
     result = subprocess.run(
         [str(galgen), "build", "--config", str(ROOT / "config.json"), "--output", str(out), "--cache", str(cache), "--strict"],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def published_sample_site(galgen, tmp_path_factory) -> pathlib.Path:
+    """The sample with a baseURL: canonical links, Open Graph URLs, sitemap.xml and robots.txt."""
+    work = tmp_path_factory.mktemp("published")
+    config = (ROOT / "config.json").read_text(encoding="utf-8")
+    config = config.replace("{", '{\n  "baseURL": "https://example.org/galgen/",', 1)
+    json.loads(config)  # still valid JSON
+    (work / "config.json").write_text(config, encoding="utf-8")
+    for folder in ("Samples", "Templates"):
+        shutil.copytree(ROOT / folder, work / folder)  # galgen does not follow links to folders
+    out = work / "public"
+    result = subprocess.run(
+        [str(galgen), "build", "--config", str(work / "config.json"), "--cache", str(work / "cache"), "--strict"],
         capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     return out

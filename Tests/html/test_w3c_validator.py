@@ -20,10 +20,16 @@ def test_validator_is_recent_enough():
     assert int(version.split(".")[0]) >= 25, f"vnu {version} is too old: it rejects fetchpriority"
 
 
-def test_sample_site_has_no_html_errors(sample_site):
-    pages = sorted(sample_site.rglob("*.html"))
+@pytest.mark.parametrize("site", ["sample_site", "published_sample_site"])
+def test_sample_site_has_no_html_errors(site, request):
+    root = request.getfixturevalue(site)
+    pages = sorted(root.rglob("*.html"))
     assert len(pages) == 64
-    result = vnu("--root", str(sample_site), "--also-check-css", "--also-check-svg")
+    # The published build carries absolute Open Graph tags; make sure vnu sees them.
+    item = next(p for p in pages if p.parent.parent.name == "people" and p.parent.name != "page")
+    has_og_image = 'property="og:image"' in item.read_text(encoding="utf-8")
+    assert has_og_image == (site == "published_sample_site")
+    result = vnu("--root", str(root), "--also-check-css", "--also-check-svg")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
