@@ -214,35 +214,51 @@ struct TreeWalker {
     mutating func checkSelfClosing() {
         var foreignDepth = 0
         for (index, text) in source.lines.enumerated() {
-            let chars = Array(text)
+            // Bytes, not Characters: this reads every line of every page. Tag names are ASCII.
+            let bytes = Array(text.utf8)
             var i = 0
-            while i < chars.count {
-                guard chars[i] == "<", i + 1 < chars.count else { i += 1; continue }
-                let closing = chars[i + 1] == "/"
+            while i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count else { i += 1; continue }
+                let closing = bytes[i + 1] == UInt8(ascii: "/")
                 var j = i + (closing ? 2 : 1)
-                var tagName = ""
-                while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "-" || chars[j] == ":" {
-                    tagName.append(chars[j])
+                let nameStart = j
+                while j < bytes.count, Self.isTagNameByte(bytes[j]) { j += 1 }
+                if j == nameStart { i += 1; continue }
+                let tagName = String(decoding: bytes[nameStart..<j], as: UTF8.self)
+                var quote: UInt8?
+                while j < bytes.count {
+                    let c = bytes[j]
+                    if let q = quote {
+                        if c == q { quote = nil }
+                    } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                        quote = c
+                    } else if c == UInt8(ascii: ">") {
+                        break
+                    }
                     j += 1
                 }
-                if tagName.isEmpty { i += 1; continue }
-                var quote: Character?
-                while j < chars.count {
-                    let c = chars[j]
-                    if let q = quote { if c == q { quote = nil } } else if c == "\"" || c == "'" { quote = c } else if c == ">" { break }
-                    j += 1
-                }
-                let selfClosing = j < chars.count && j > 0 && chars[j - 1] == "/"
+                let selfClosing = j < bytes.count && j > 0 && bytes[j - 1] == UInt8(ascii: "/")
                 let lower = tagName.lowercased()
                 let isForeignRoot = lower == "svg" || lower == "math"
                 if isForeignRoot && closing { foreignDepth = max(0, foreignDepth - 1) }
                 if !closing && selfClosing && foreignDepth == 0 && !isForeignRoot && !HTMLRules.voidElements.contains(lower) {
-                    issue(line: index + 1, column: i + 1, code: "self-closing",
+                    issue(line: index + 1, column: SourceLines.characterColumn(text, byteOffset: i), code: "self-closing",
                           "<\(tagName) /> is not a void element; HTML reads it as an open tag: write <\(tagName)></\(tagName)>")
                 }
                 if isForeignRoot && !closing && !selfClosing { foreignDepth += 1 }
                 i = max(j, i + 1)
             }
+        }
+    }
+
+    /// ASCII letters, digits, `-` and `:`; bytes of non-ASCII letters count too, as `Character.isLetter` did.
+    private static func isTagNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: ":"), 0x80...0xFF:
+            true
+        default:
+            false
         }
     }
 }

@@ -34,6 +34,15 @@ struct PageValidatorTests {
         #expect(issues(body) == [])
     }
 
+    @Test func columnsCountCharactersNotBytes() {
+        // "Zoë ☃ " is 6 characters and 9 bytes: columns must count characters.
+        let found = issues("<p>Zoë ☃ <div class=\"x\" /></p><p><blink>x</blink> <blink>y</blink></p>")
+        let selfClosing = found.first { $0.code == "self-closing" }
+        #expect(selfClosing?.line == 9 && selfClosing?.column == 10, "\(found)")
+        let unknown = found.filter { $0.code == "unknown-element" }
+        #expect(unknown.map(\.column) == [34, 51], "\(found)")
+    }
+
     @Test(arguments: [
         ("<p>Tom & Jerry</p>", "not-well-formed", 9),
         ("<div><span>x</div></span>", "not-well-formed", 9),
