@@ -10,9 +10,12 @@ public struct PageSpec: Sendable, Hashable {
         case gallery(collection: Int, page: Int)
         /// The detail page of item `item` of collection `collection`.
         case item(collection: Int, item: Int)
+        /// `404.html`, which static hosts (and `galgen serve`) send for any missing address, at
+        /// any depth: its links are absolute (with a `baseURL`) or root-relative.
+        case notFound
     }
 
-    /// Path below the site root, ending in `index.html`.
+    /// Path below the site root, ending in `index.html` (`404.html` for the not-found page).
     public var path: String
     /// What the page shows.
     public var kind: Kind
@@ -61,9 +64,10 @@ public struct SiteRenderer: Sendable {
         self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder)
     }
 
-    /// Every page of the site, sorted by path.
+    /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`.
     public func plan() -> [PageSpec] {
         var pages = [PageSpec(path: "index.html", kind: .home)]
+        if templates.names.contains("404") { pages.append(PageSpec(path: "404.html", kind: .notFound)) }
         for (c, collection) in collections.enumerated() {
             let ranges = Pagination.pages(count: collection.items.count, pageSize: config.pageSize)
             for n in 1...ranges.count {
@@ -80,7 +84,7 @@ public struct SiteRenderer: Sendable {
     /// `robots.txt` and, when the config has a `baseURL`, the sitemap of the planned pages.
     /// - Parameter plan: The pages from ``plan()``.
     public func crawlerFiles(for plan: [PageSpec]) -> [GalleryData.File] {
-        CrawlerFiles.files(baseURL: config.baseURL, pages: plan.map(\.path))
+        CrawlerFiles.files(baseURL: config.baseURL, pages: plan.filter { $0.kind != .notFound }.map(\.path))
     }
 
     /// Renders one planned page.
@@ -96,6 +100,7 @@ public struct SiteRenderer: Sendable {
         case .home: ("index", home(spec))
         case .gallery(let c, let n): ("gallery", gallery(spec, collection: c, page: n))
         case .item(let c, let i): ("item", item(spec, collection: c, index: i))
+        case .notFound: ("404", notFound(spec))
         }
     }
 
@@ -113,11 +118,11 @@ public struct SiteRenderer: Sendable {
     /// The page's metadata. `share` is what its Open Graph tags show: a title, a description, and
     /// the item whose image represents the page (nil for none).
     private func meta(_ path: String, title: String, share: (title: String, description: String?, item: Item?),
-                      prev: String? = nil, next: String? = nil) -> PageMeta {
-        let root = Self.root(of: path)
+                      prev: String? = nil, next: String? = nil, root fixedRoot: String? = nil) -> PageMeta {
+        let root = fixedRoot ?? Self.root(of: path)
         var asset: [String: String] = [:]
         for a in assets.assets { asset[a.key] = root + a.outputPath }
-        let canonical = config.baseURL.map { CrawlerFiles.url(ofPage: path, baseURL: $0) }
+        let canonical = fixedRoot == nil ? config.baseURL.map { CrawlerFiles.url(ofPage: path, baseURL: $0) } : nil
         let og = OpenGraphContext(type: "website", siteName: config.title, title: share.title, description: share.description,
                                   url: canonical, image: openGraphImage(share.item))
         return PageMeta(title: title, description: config.description, root: root, home: root,
@@ -151,9 +156,14 @@ public struct SiteRenderer: Sendable {
                             alt: alt, color: image.averageColor, placeholder: false)
     }
 
-    private func home(_ spec: PageSpec) -> HomeContext {
+    /// The not-found page: the home page's cards under another heading, its links from the site root.
+    private func notFound(_ spec: PageSpec) -> HomeContext {
+        home(spec, title: "Page not found – \(config.title)", root: config.baseURL ?? "/")
+    }
+
+    private func home(_ spec: PageSpec, title: String? = nil, root: String? = nil) -> HomeContext {
         let cover = collections.lazy.compactMap { $0.items.first { $0.image != nil } }.first
-        let m = meta(spec.path, title: config.title, share: (config.title, config.description, cover))
+        let m = meta(spec.path, title: title ?? config.title, share: (title ?? config.title, config.description, cover), root: root)
         let cards = collections.indices.map { c -> CollectionCard in
             let r = ref(c, root: m.root)
             let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: m.root, detail: false) }

@@ -23,7 +23,7 @@ struct SampleBuildTests {
         #expect(cold.records == 60)
         #expect(cold.diagnostics == [])
         #expect(cold.images.sources == 56 && cold.images.decoded == 56 && cold.images.reused == 0)
-        #expect(cold.pages == 1 + 3 + 60)
+        #expect(cold.pages == 1 + 1 + 3 + 60)  // home, 404, gallery pages, items
         #expect(cold.dataFiles == 3)  // manifest, one shard, search file
 
         let warm = try await run("b", cache: "cache")
@@ -36,9 +36,14 @@ struct SampleBuildTests {
         #expect(a.count > 200)
         #expect(a.filter { $0.0.hasPrefix("data/people/") }.map { String($0.0.prefix { $0 != "-" }) }
             == ["data/people/0", "data/people/manifest", "data/people/search"])
-        #expect(a.filter { !$0.0.contains("/") }.map(\.0) == [".galgen-output", "index.html", "robots.txt", "sitemap.xml"])
+        #expect(a.filter { !$0.0.contains("/") }.map(\.0) == [".galgen-output", "404.html", "index.html", "robots.txt", "sitemap.xml"])
         let sitemap = String(decoding: try #require(a.first { $0.0 == "sitemap.xml" }).1, as: UTF8.self)
         #expect(sitemap.components(separatedBy: "<loc>https://example.org/galgen/").count - 1 == 64)
+        #expect(!sitemap.contains("404"), "the not-found page is not a page to index")
+        // 404.html is sent for missing addresses at any depth, so its links are absolute.
+        let notFound = String(decoding: try #require(a.first { $0.0 == "404.html" }).1, as: UTF8.self)
+        #expect(notFound.contains(#"href="https://example.org/galgen/assets/style-"#) && notFound.contains(#"content="noindex""#))
+        #expect(notFound.contains(#"<a href="https://example.org/galgen/people/">"#))
         for other in ["b", "c"] {
             let b = try FixtureSite.snapshot(of: dir.path + "/" + other)
             #expect(a.map(\.0) == b.map(\.0))
@@ -49,7 +54,7 @@ struct SampleBuildTests {
 
         let check = try SiteChecker(fileSystem: LocalFileSystem()).check(directory: dir.path + "/a")
         #expect(check.issues == [])
-        #expect(check.pages == 64)
+        #expect(check.pages == 65)
     }
 
     @Test func committedSampleMatchesItsGenerator() throws {

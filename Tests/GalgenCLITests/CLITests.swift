@@ -92,7 +92,7 @@ struct CLITests {
         defer { site.directory.remove() }
         let ok = await run(["build", "--config", site.configPath, "--jobs", "2"])
         #expect(ok.code == 0, "\(ok.capture.err)")
-        #expect(ok.capture.out.contains("records 3 · pages 5"))
+        #expect(ok.capture.out.contains("records 3 · pages 6"))  // home, 404, gallery, 3 items
         #expect(ok.capture.out.contains("3 decoded"))
         #expect(await run(["build", "--config", site.configPath, "--strict"]).code == 0)
 
@@ -132,7 +132,7 @@ struct CLITests {
             #expect(report.int("inputs", "options", "jobs") == jobs)
             #expect(report.bool("inputs", "options", "offline") == false && report.bool("inputs", "options", "refresh") == false)
             // Counts.
-            #expect(report.int("sources") == 1 && report.int("records") == 2 && report.int("pages") == 4)
+            #expect(report.int("sources") == 1 && report.int("records") == 2 && report.int("pages") == 5)
             #expect(report.int("images", "sources") == 2 && report.int("images", "failed") == 1)
             // Every failure, with its reason.
             let problems = try #require(report.value("diagnostics") as? [[String: Any]])
@@ -169,7 +169,7 @@ struct CLITests {
         #expect(report.int("exitCode") == 1 && report.bool("published") == false)
         #expect(report.string("fatal", "step") == "validate")
         let issues = try #require(report.value("fatal", "issues") as? [String])
-        #expect(issues.count == 3 && issues.allSatisfy { $0.contains("nowhere.png") && $0.hasSuffix("[broken-link]") }, "\(issues)")
+        #expect(issues.count == 4 && issues.allSatisfy { $0.contains("nowhere.png") && $0.hasSuffix("[broken-link]") }, "\(issues)")
         let steps = try #require(report.value("steps") as? [[String: Any]])
         #expect(steps.map { $0["name"] as? String } == ["config", "templates", "records", "images"])
     }

@@ -64,7 +64,7 @@ struct BuildLogTests {
         let steps = result.capture.err.split(separator: "\n").filter { $0.hasPrefix("galgen: ") }
         #expect(steps.count == 12, "\(result.capture.err)")
         #expect(steps.contains { $0.hasPrefix("galgen: images done in ") && $0.hasSuffix(" s (3/3)") })
-        #expect(steps.contains { $0.hasPrefix("galgen: pages done in ") && $0.hasSuffix(" s (5/5)") })
+        #expect(steps.contains { $0.hasPrefix("galgen: pages done in ") && $0.hasSuffix(" s (6/6)") })
         let quiet = await run(["build", "--config", site.configPath, "--quiet"])
         #expect(quiet.capture.err.isEmpty && quiet.capture.out.isEmpty)
     }

@@ -45,7 +45,7 @@ struct SiteRendererTests {
 
     @Test func emptyCollectionStillHasItsPage() throws {
         let r = try renderer(items: 0)
-        #expect(r.plan().map(\.path) == ["index.html", "people/index.html"])
+        #expect(r.plan().map(\.path) == ["404.html", "index.html", "people/index.html"])
         #expect(page(r, "people/index.html").contains("This collection has no items."))
     }
 

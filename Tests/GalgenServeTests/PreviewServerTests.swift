@@ -125,7 +125,7 @@ struct PreviewServerTests {
         #expect(redirect.status == 301 && redirect.header("location") == "/\(collection)/?x=1")
         #expect(try await served.get("/" + collection + "/").status == 200)
         let missing = try await served.get("/nothing/here.html")
-        #expect(missing.status == 404 && missing.text.contains("/__galgen/reload.js"))
+        #expect(missing.status == 404 && missing.text.contains("/__galgen/reload.js") && missing.text.contains("<h1>Page not found</h1>"))
         #expect(try await served.get("/index.html/").status == 404)
         let post = try await served.get("/", "POST")
         #expect(post.status == 405 && post.header("allow") == "GET, HEAD")
