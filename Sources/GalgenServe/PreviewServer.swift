@@ -97,8 +97,9 @@ public final class PreviewServer: Sendable {
         switch outcome {
         case .succeeded:
             await hub.built()
+            // Streams of closed tabs are counted until a write to them fails (at most 15 s).
             let pages = await hub.connections
-            if pages > 0 { log("reloading \(pages) open page\(pages == 1 ? "" : "s")") }
+            if pages > 0 { log("told \(pages) open page\(pages == 1 ? "" : "s") to reload") }
         case .failed(let message):
             await hub.failed(message)
             log("the build failed; still serving the last good site (the error is shown in open pages)")

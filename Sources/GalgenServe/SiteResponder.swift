@@ -29,12 +29,12 @@ struct SiteResponder: HTTPResponder {
         guard case .segments(let segments, let directoryForm) = path else {
             guard case .refused(let reason) = path else { return Self.text(.badRequest, "bad request\n") }
             let status: HTTPResponse.Status = reason == .badEncoding || reason == .notAbsolutePath ? .badRequest : .forbidden
-            return Self.text(status, "refused: \(reason.rawValue)\n")
+            return Self.text(status, "refused: \(reason.rawValue)\n", isHead: isHead)
         }
         switch segments {
         case ["__galgen", "events"]: return await events()
         case ["__galgen", "reload.js"]:
-            return Self.text(.ok, LiveReloadScript.source, contentType: "text/javascript; charset=utf-8")
+            return Self.text(.ok, LiveReloadScript.source, contentType: "text/javascript; charset=utf-8", isHead: isHead)
         default: break
         }
         switch files.lookup(segments, directoryForm: directoryForm) {
@@ -43,9 +43,9 @@ struct SiteResponder: HTTPResponder {
             return await serve(file, path: found.path, request: request, isHead: isHead, channel: context.channel)
         case .addSlash(let location):
             let query = request.uri.query.map { "?" + $0 } ?? ""
-            return Self.text(.movedPermanently, "moved\n", extra: [.location: location + query])
+            return Self.text(.movedPermanently, "moved\n", extra: [.location: location + query], isHead: isHead)
         case .outside:
-            return Self.text(.forbidden, "refused: outside the site folder\n")
+            return Self.text(.forbidden, "refused: outside the site folder\n", isHead: isHead)
         case .notFound:
             return await notFound(isHead: isHead)
         }
@@ -145,10 +145,10 @@ struct SiteResponder: HTTPResponder {
     }
 
     private static func text(_ status: HTTPResponse.Status, _ text: String, contentType: String = "text/plain; charset=utf-8",
-                             extra: HTTPFields = [:]) -> Response {
+                             extra: HTTPFields = [:], isHead: Bool = false) -> Response {
         var headers = extra
         headers[.contentType] = contentType
         headers[.cacheControl] = "no-cache"
-        return response(status, headers, ByteBuffer(string: text), isHead: false)
+        return response(status, headers, ByteBuffer(string: text), isHead: isHead)
     }
 }

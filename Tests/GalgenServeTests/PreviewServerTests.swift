@@ -94,6 +94,8 @@ struct PreviewServerTests {
 
         let head = try await served.get("/", "HEAD")
         #expect(head.status == 200 && head.body.isEmpty && head.header("content-length") == home.header("content-length"))
+        let refusedHead = try await served.get("/%2e%2e/config.json", "HEAD")
+        #expect(refusedHead.status == 403 && refusedHead.body.isEmpty)
 
         // A content-hashed asset: immutable, validators, 304s, ranges.
         let css = try #require(try FileManager.default.contentsOfDirectory(atPath: served.site.outputPath + "/assets")
