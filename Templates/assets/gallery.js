@@ -363,7 +363,7 @@
     const band = 2 * cols;
     if (direction > 0) prefetch(to, Math.min(count, to + band)); else prefetch(Math.max(0, from - band), from);
 
-    updateTabStop(from, to);
+    updateTabStop(from, to, firstRow * cols);
     if (pendingFocus >= 0) {
       const node = nodeAt(pendingFocus);
       if (node) { pendingFocus = -1; focusCell(node); }
@@ -395,11 +395,13 @@
   }
 
   // ---- roving tabindex and keyboard -----------------------------------------------------------
-  function updateTabStop(from, to) {
+  /** `first` is the index of the first visible item, passed in from render: reading the scroll
+      position here, after the binds, would force a synchronous layout of the whole list (window.scrollY
+      updates layout in Chromium), which was half of a render's time on a 5,000 px jump. */
+  function updateTabStop(from, to, first) {
     let target = (currentKey && active.get(currentKey)) || focusNode;
     if (!target || target.index < from || target.index >= to) {
       let best = null;
-      const first = Math.floor(toVirtual(physScroll()) / rowH) * cols;
       for (const node of active.values()) if (node.index >= first && (!best || node.index < best.index)) best = node;
       target = best || target;
     }
