@@ -32,6 +32,8 @@
   // bound (Map order = LRU), free = unbound.
   const active = new Map(), parked = new Map(), free = [];
   let seq = 0;                      // binding tokens
+  let renderSeq = 0;                // renders so far: a parked node remembers the render that parked it
+  let waiting = false;              // this render left overscan cells for the next frame (see acquire)
   let focusNode = null;             // never recycled while it holds focus
   let tabStop = null;               // the one link with tabindex=0
   let currentKey = null;            // roving tabindex position
@@ -212,6 +214,7 @@
   function park(node) {
     active.delete(node.key);
     parked.set(node.key, node);
+    node.parkedIn = renderSeq;
     if (unsafeNoClear) {              // negative control: off-screen instead of hidden
       node.style.top = '-10000px'; node.top = -10000;
     } else {
@@ -219,8 +222,13 @@
     }
   }
 
-  /** dequeueReusableCell, keyed: the same key gets the same node back without a rebind. */
-  function acquire(item, index, p) {
+  /** dequeueReusableCell, keyed: the same key gets the same node back without a rebind.
+      A node parked by this very render was painted in the previous frame; rebinding it now would move
+      a box that was on screen, which the browser reports as a layout shift. So the oldest parked node
+      is taken only if an earlier render parked it (it has been hidden for at least one frame), or if
+      `onScreen` (the cell must be bound in this frame). Otherwise it returns null and sets `waiting`:
+      render tries again in the next frame, when this render's parked nodes have been hidden for one. */
+  function acquire(item, index, p, onScreen) {
     let node = active.get(item.k);
     if (node) { place(node, index, p); return node; }
     node = parked.get(item.k);
@@ -234,8 +242,13 @@
     node = free.pop();
     if (!node && poolSize >= poolCap && parked.size) {
       const [oldKey, oldest] = parked.entries().next().value;
-      parked.delete(oldKey);
-      node = oldest;
+      if (oldest.parkedIn !== renderSeq || onScreen) {
+        parked.delete(oldKey);
+        node = oldest;
+      } else {
+        waiting = true;
+        return null;
+      }
     }
     if (!node && poolSize < HARD_CEILING) node = create();
     if (!node) return null;
@@ -333,6 +346,7 @@
     scheduled = false;
     if (!upgraded) return;
     const t0 = performance.now();
+    renderSeq++;
     const p = physScroll(), v = toVirtual(p);
     const moved = v - lastV;
     lastV = v;
@@ -350,12 +364,21 @@
     const focused = document.activeElement;
     focusNode = focused && focused !== grid && grid.contains(focused) ? focused.closest('.cell') : null;
     const focusedKey = focusNode && focusNode.key;
-    for (const node of [...active.values()]) {
+    for (const node of active.values()) {         // deleting the current entry keeps the iteration valid
       if ((node.index < from || node.index >= to) && node.key !== focusedKey) park(node);
     }
-    for (let i = from; i < to; i++) {
+    // The rows on screen first: they take the nodes that have been hidden for a frame. The overscan rows
+    // may have to wait for the next frame (see acquire), which a jump of a screenful or more needs.
+    const sFrom = Math.max(from, firstRow * cols), sTo = Math.min(to, (lastRow + 1) * cols);
+    waiting = false;
+    for (let i = sFrom; i < sTo; i++) {
       const item = itemAt(i);
-      if (item) acquire(item, i, p);
+      if (item) acquire(item, i, p, true);
+    }
+    for (let i = from; i < to; i++) {
+      if (i >= sFrom && i < sTo) continue;
+      const item = itemAt(i);
+      if (item) acquire(item, i, p, false);
     }
     if (focusNode && active.get(focusNode.key) === focusNode) place(focusNode, focusNode.index, p);
 
@@ -370,6 +393,7 @@
     }
     clearTimeout(settleTimer);
     settleTimer = setTimeout(settle, 150);
+    if (waiting) schedule();
     performance.measure('galgen:render', { start: t0 });
   }
 
