@@ -34,6 +34,7 @@
   let seq = 0;                      // binding tokens
   let renderSeq = 0;                // renders so far: a parked node remembers the render that parked it
   let waiting = false;              // this render left overscan cells for the next frame (see acquire)
+  let placeholderURL = null;
   let focusNode = null;             // never recycled while it holds focus
   let tabStop = null;               // the one link with tabindex=0
   let currentKey = null;            // roving tabindex position
@@ -108,11 +109,12 @@
     const top = toPhysical(row * rowH, p), left = col * (cellW + gap);
     if (node.top !== top) { node.style.top = top + 'px'; node.top = top; }
     if (node.left !== left) { node.style.left = left + 'px'; node.left = left; }
-    if (node.dataset.index !== String(index)) {
-      node.dataset.index = index;
+    if (node.shownIndex !== index) {  // attributes are written only when they change, and never read
+      node.shownIndex = index;
+      node.setAttribute('data-index', index);
       node.setAttribute('aria-posinset', index + 1);
     }
-    if (node.hidden) node.hidden = false;
+    if (node.isHidden) { node.hidden = false; node.isHidden = false; }
   }
 
   // ---- cells: create, adopt, bind, clear, park ------------------------------------------------
@@ -120,6 +122,8 @@
     const link = node.firstElementChild;
     const img = link.querySelector('img');
     node.parts = { link, img, thumb: img.parentNode, title: link.querySelector('.title'), subtitle: link.querySelector('.subtitle') };
+    img.cell = node;
+    if (img.alt) img.alt = '';        // decorative: the link's text is the title (axe: image-redundant-alt)
     img.addEventListener('load', onImageEvent);
     img.addEventListener('error', onImageEvent);
     link.tabIndex = -1;
@@ -152,63 +156,63 @@
     }
     wire(node);
     node.key = node.dataset.key;
-    node.dataset.token = String(++seq);
-    node.parts.img.dataset.token = node.dataset.token;
+    node.token = ++seq;
+    node.setAttribute('data-token', node.token);
+    img.token = node.token;
+    node.hasSrcset = !!srcset;
     stats.created++;
     stats.adopted++;
   }
 
-  /** prepareForReuse: drop everything the previous item left, above all its picture. */
+  /** prepareForReuse: drop what the previous item left that bind does not overwrite, above all its
+      picture. (Text, colour, link and id are always overwritten by the bind that follows in the same
+      task, so clearing them first is wasted work.) */
   function clear(node) {
     if (unsafeNoClear) return;
-    const { img, link, title, subtitle, thumb } = node.parts;
-    img.removeAttribute('srcset');
+    const img = node.parts.img;
+    if (node.hasSrcset) { img.removeAttribute('srcset'); node.hasSrcset = false; }   // adopted cells only
     img.removeAttribute('src');       // stops painting the old picture and aborts its download
-    img.alt = '';
-    node.classList.remove('loaded', 'failed');
-    thumb.style.removeProperty('background-color');
-    title.textContent = '';
-    subtitle.textContent = '';
-    link.removeAttribute('href');
+    if (node.imageState) { node.classList.remove(node.imageState); node.imageState = null; }
   }
 
-  function bind(node, item, index) {
-    const token = String(++seq);
+  /** Binds `item` to `node` (already cleared). Reads nothing from the DOM. */
+  function bind(node, item) {
+    const token = ++seq;
     const { img, link, title, subtitle, thumb } = node.parts;
     node.key = item.k;
+    node.token = token;
     node.id = 'item-' + item.k;
-    node.dataset.key = item.k;
-    node.dataset.token = token;
-    img.dataset.token = token;
+    node.setAttribute('data-key', item.k);
+    node.setAttribute('data-token', token);
     thumb.style.backgroundColor = item.c;
     const variant = pick(item, cellW);
-    if (variant) {
-      img.width = variant.width; img.height = variant.height;
-      img.src = variant.url;
-    } else {
-      img.width = 400; img.height = 400;
-      img.src = abs(manifest.placeholder);
-    }
-    img.alt = '';                     // decorative: the link's text is the title (axe: image-redundant-alt)
+    const width = variant ? variant.width : 400, height = variant ? variant.height : 400;
+    if (node.imgW !== width) { img.width = width; node.imgW = width; }       // never read img.width:
+    if (node.imgH !== height) { img.height = height; node.imgH = height; }   // it forces a layout
+    img.token = token;
+    img.src = variant ? variant.url : placeholderURL || (placeholderURL = abs(manifest.placeholder));
     title.textContent = item.t;
     subtitle.textContent = item.s || '';
-    link.href = itemURL(item.k);
-    node.setAttribute('aria-posinset', index + 1);
+    link.href = item.href || (item.href = itemURL(item.k));
     stats.binds++;
   }
 
   /** A late load or error of a previous binding must not touch the current one. */
   function onImageEvent(event) {
     const img = event.currentTarget;
-    const node = img.closest('.cell');
+    const node = img.cell;
     const ok = event.type === 'load';
-    if (!img.getAttribute('src') || img.dataset.token !== node.dataset.token || !img.complete ||
+    if (!img.getAttribute('src') || img.token !== node.token || !img.complete ||
         (ok ? img.naturalWidth === 0 : img.naturalWidth > 0)) {
       stats.guardDrops++;
       return;
     }
-    node.classList.toggle('loaded', ok);
-    node.classList.toggle('failed', !ok);
+    const state = ok ? 'loaded' : 'failed';
+    if (node.imageState !== state) {
+      if (node.imageState) node.classList.remove(node.imageState);
+      node.classList.add(state);
+      node.imageState = state;
+    }
   }
 
   function park(node) {
@@ -219,6 +223,7 @@
       node.style.top = '-10000px'; node.top = -10000;
     } else {
       node.hidden = true;
+      node.isHidden = true;
     }
   }
 
@@ -253,7 +258,7 @@
     if (!node && poolSize < HARD_CEILING) node = create();
     if (!node) return null;
     if (node.key !== undefined) clear(node);
-    bind(node, item, index);
+    bind(node, item);
     active.set(item.k, node);
     place(node, index, p);
     return node;
