@@ -11,6 +11,11 @@
   const unsafeNoClear = debug === 'unsafe-noclear';
   const MAX_HEIGHT = 16e6;        // browsers clamp tall elements (Chromium ~33.5 M px, Firefox ~17.9 M px)
   const SHARD_LRU = 8;
+  // Fling gating (design notes 2.8): while the list moves faster than FLING_SPEED viewports per second,
+  // measured over the last FLING_MS, a newly bound cell gets its text and colour but not its picture.
+  // The picture is requested once the cell has been in the window for FLING_MS, or when the scroll
+  // slows down or stops. Cells that only fly past cost no image request and no decode.
+  const FLING_SPEED = 3, FLING_MS = 100;
   const HARD_CEILING = 400;
   const count = Number(grid.dataset.count);
   const pageFirst = Number(grid.dataset.first) || 0;
@@ -34,6 +39,10 @@
   let seq = 0;                      // binding tokens
   let renderSeq = 0;                // renders so far: a parked node remembers the render that parked it
   let waiting = false;              // this render left overscan cells for the next frame (see acquire)
+  let flinging = false;             // see FLING_SPEED
+  const recentT = [], recentV = []; // time and virtual offset of the renders of the last FLING_MS
+  const deferred = new Set();       // bound nodes whose picture waits for the fling to end
+  let flushTimer = 0;
   let placeholderURL = null;
   let focusNode = null;             // never recycled while it holds focus
   let tabStop = null;               // the one link with tabindex=0
@@ -164,10 +173,12 @@
     stats.adopted++;
   }
 
-  /** prepareForReuse: drop what the previous item left that bind does not overwrite, above all its
-      picture. (Text, colour, link and id are always overwritten by the bind that follows in the same
-      task, so clearing them first is wasted work.) */
+  /** prepareForReuse: drop what the previous item left that bind does not overwrite: above all its
+      picture, and a picture still waiting for a fling to end. (Text, colour, link and id are always
+      overwritten by the bind that follows in the same task, so clearing them first is wasted work.) */
   function clear(node) {
+    node.wantSrc = null;
+    deferred.delete(node);
     if (unsafeNoClear) return;
     const img = node.parts.img;
     if (node.hasSrcset) { img.removeAttribute('srcset'); node.hasSrcset = false; }   // adopted cells only
@@ -175,8 +186,9 @@
     if (node.imageState) { node.classList.remove(node.imageState); node.imageState = null; }
   }
 
-  /** Binds `item` to `node` (already cleared). Reads nothing from the DOM. */
-  function bind(node, item) {
+  /** Binds `item` to `node` (already cleared). The picture is set now, or later by showPicture when a
+      fling is going on; everything else is set now. Reads nothing from the DOM. */
+  function bind(node, item, now) {
     const token = ++seq;
     const { img, link, title, subtitle, thumb } = node.parts;
     node.key = item.k;
@@ -189,12 +201,25 @@
     const width = variant ? variant.width : 400, height = variant ? variant.height : 400;
     if (node.imgW !== width) { img.width = width; node.imgW = width; }       // never read img.width:
     if (node.imgH !== height) { img.height = height; node.imgH = height; }   // it forces a layout
-    img.token = token;
-    img.src = variant ? variant.url : placeholderURL || (placeholderURL = abs(manifest.placeholder));
+    node.wantSrc = variant ? variant.url : placeholderURL || (placeholderURL = abs(manifest.placeholder));
+    node.wantToken = token;
+    node.boundAt = now;
+    if (flinging) deferred.add(node); else showPicture(node);
     title.textContent = item.t;
     subtitle.textContent = item.s || '';
     link.href = item.href || (item.href = itemURL(item.k));
     stats.binds++;
+  }
+
+  /** Sets the picture a bind chose, if that binding is still the node's current one. */
+  function showPicture(node) {
+    deferred.delete(node);
+    const url = node.wantSrc;
+    node.wantSrc = null;
+    if (!url || node.wantToken !== node.token) { stats.guardDrops++; return; }
+    const img = node.parts.img;
+    img.token = node.token;
+    img.src = url;
   }
 
   /** A late load or error of a previous binding must not touch the current one. */
@@ -233,7 +258,7 @@
       is taken only if an earlier render parked it (it has been hidden for at least one frame), or if
       `onScreen` (the cell must be bound in this frame). Otherwise it returns null and sets `waiting`:
       render tries again in the next frame, when this render's parked nodes have been hidden for one. */
-  function acquire(item, index, p, onScreen) {
+  function acquire(item, index, p, onScreen, now) {
     let node = active.get(item.k);
     if (node) { place(node, index, p); return node; }
     node = parked.get(item.k);
@@ -258,7 +283,7 @@
     if (!node && poolSize < HARD_CEILING) node = create();
     if (!node) return null;
     if (node.key !== undefined) clear(node);
-    bind(node, item);
+    bind(node, item, now);
     active.set(item.k, node);
     place(node, index, p);
     return node;
@@ -357,6 +382,12 @@
     lastV = v;
     if (Math.sign(moved) === direction || moved === 0) travel = 0;
     else if ((travel += Math.abs(moved)) > rowH) { direction = -direction; travel = 0; }
+    // Speed over the last FLING_MS. A single jump from rest (a link, a key, the search box) is no fling:
+    // there is no earlier render in that span, and its pictures are wanted at once.
+    while (recentT.length && t0 - recentT[0] > FLING_MS) { recentT.shift(); recentV.shift(); }
+    flinging = recentT.length > 0 &&
+      Math.abs(v - recentV[0]) * 1000 / Math.max(16, t0 - recentT[0]) > FLING_SPEED * viewH;
+    recentT.push(t0); recentV.push(v);
 
     const firstRow = clamp(Math.floor(v / rowH), 0, Math.max(0, rows - 1));
     const lastRow = clamp(Math.floor((v + viewH) / rowH), 0, Math.max(0, rows - 1));
@@ -378,18 +409,34 @@
     waiting = false;
     for (let i = sFrom; i < sTo; i++) {
       const item = itemAt(i);
-      if (item) acquire(item, i, p, true);
+      if (item) acquire(item, i, p, true, t0);
     }
     for (let i = from; i < to; i++) {
       if (i >= sFrom && i < sTo) continue;
       const item = itemAt(i);
-      if (item) acquire(item, i, p, false);
+      if (item) acquire(item, i, p, false, t0);
     }
     if (focusNode && active.get(focusNode.key) === focusNode) place(focusNode, focusNode.index, p);
 
-    // Prefetch the two rows past the window in the scroll direction.
+    // Pictures held back by a fling: shown once the cell has been in the window for FLING_MS, or now
+    // that the fling is over. Parked nodes keep waiting (an eviction cancels theirs, see clear).
+    if (deferred.size) {
+      let stillWaiting = false;
+      for (const node of deferred) {
+        if (active.get(node.key) !== node) continue;
+        if (!flinging || t0 - node.boundAt >= FLING_MS) showPicture(node); else stillWaiting = true;
+      }
+      // No render may follow when the scrolling stops: come back when the fling is over.
+      clearTimeout(flushTimer);
+      if (stillWaiting) flushTimer = setTimeout(schedule, FLING_MS);
+    }
+
+    // Prefetch the two rows past the window in the scroll direction; nothing during a fling (the rows
+    // ahead will be passed by too), which also cancels the prefetches under way.
     const band = 2 * cols;
-    if (direction > 0) prefetch(to, Math.min(count, to + band)); else prefetch(Math.max(0, from - band), from);
+    if (flinging) prefetch(0, 0);
+    else if (direction > 0) prefetch(to, Math.min(count, to + band));
+    else prefetch(Math.max(0, from - band), from);
 
     updateTabStop(from, to, firstRow * cols);
     if (pendingFocus >= 0) {
@@ -715,6 +762,7 @@
     const before = [cols, rowH, viewH].join();
     measureCSS();
     if ([cols, rowH, viewH].join() === before) return;
+    recentT.length = recentV.length = 0;   // offsets of the old geometry say nothing about speed
     applyGeometry();
     restore(anchor);
   }
