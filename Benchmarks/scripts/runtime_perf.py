@@ -38,10 +38,18 @@ TARGETS = {  # metric: (limit, description)
 }
 
 
+MAIN_THREAD = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
+
+
 def long_scroll(driver, step: int) -> dict:
+    """The scroll, plus the main thread's time in it (CDP Performance metrics, ms): galgen:render measures
+    the runtime's script only, while the style and layout its changes cause run later in the frame."""
+    m0 = helpers.metrics(driver, gc=False)
     r = driver.execute_async_script(helpers.LONG_SCROLL, step, 300, step * 7)
     if "error" in r:
         raise RuntimeError(r["error"])
+    m1 = helpers.metrics(driver, gc=False)
+    r["mainThread"] = {k: (m1[k] - m0[k]) * 1000 for k in MAIN_THREAD}
     return r
 
 
@@ -91,6 +99,11 @@ def summarise(base: dict, gal: dict) -> dict:
         "heap_max_mb": gal["heapMaxMB"],
         "heap_after_gc_mb": gal["heapAfterGcMB"],
         "cls_during_scroll": gal["cls"],
+        "script_ms": gal["mainThread"]["ScriptDuration"],
+        "style_ms": gal["mainThread"]["RecalcStyleDuration"],
+        "layout_ms": gal["mainThread"]["LayoutDuration"],
+        "tasks_ms": gal["mainThread"]["TaskDuration"],
+        "baseline_tasks_ms": base["mainThread"]["TaskDuration"],
         "imgs_created_pool": (gal["stats"] or {}).get("created"),
         "pool_cap": gal["poolCap"],
         "binds": (gal["stats"] or {}).get("binds"),
@@ -147,6 +160,9 @@ def table(median: dict, runs: list[dict]) -> str:
         ("`<img>` created (pool cap)", f"{fmt(median['imgs_created_pool'])} ({fmt(median['pool_cap'])})", ""),
         ("JS heap max during scroll / after GC (MB)", f"{fmt(median['heap_max_mb'])} / {fmt(median['heap_after_gc_mb'], 2)}", ""),
         ("layout-shift sum during the scroll", fmt(median["cls_during_scroll"], 3), ""),
+        ("main thread in the scroll (ms): script / style / layout / all tasks (baseline all tasks)",
+         f"{fmt(median['script_ms'], 0)} / {fmt(median['style_ms'], 0)} / {fmt(median['layout_ms'], 0)} / "
+         f"{fmt(median['tasks_ms'], 0)} ({fmt(median['baseline_tasks_ms'], 0)})", ""),
         ("steps per run", fmt(median["steps"]), ""),
     ]
     lines = [f"| metric (median of {len(runs)} runs) | value | target |", "|---|---|---|"]

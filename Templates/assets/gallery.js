@@ -11,6 +11,11 @@
   const unsafeNoClear = debug === 'unsafe-noclear';
   const MAX_HEIGHT = 16e6;        // browsers clamp tall elements (Chromium ~33.5 M px, Firefox ~17.9 M px)
   const SHARD_LRU = 8;
+  // Fling gating (design notes 2.8): while the list moves faster than FLING_SPEED viewports per second,
+  // measured over the last FLING_MS, a newly bound cell gets its text and colour but not its picture.
+  // The picture is requested once the cell has been in the window for FLING_MS, or when the scroll
+  // slows down or stops. Cells that only fly past cost no image request and no decode.
+  const FLING_SPEED = 3, FLING_MS = 100;
   const HARD_CEILING = 400;
   const count = Number(grid.dataset.count);
   const pageFirst = Number(grid.dataset.first) || 0;
@@ -32,6 +37,13 @@
   // bound (Map order = LRU), free = unbound.
   const active = new Map(), parked = new Map(), free = [];
   let seq = 0;                      // binding tokens
+  let renderSeq = 0;                // renders so far: a parked node remembers the render that parked it
+  let waiting = false;              // this render left overscan cells for the next frame (see acquire)
+  let flinging = false;             // see FLING_SPEED
+  const recentT = [], recentV = []; // time and virtual offset of the renders of the last FLING_MS
+  const deferred = new Set();       // bound nodes whose picture waits for the fling to end
+  let flushTimer = 0;
+  let placeholderURL = null;
   let focusNode = null;             // never recycled while it holds focus
   let tabStop = null;               // the one link with tabindex=0
   let currentKey = null;            // roving tabindex position
@@ -106,11 +118,12 @@
     const top = toPhysical(row * rowH, p), left = col * (cellW + gap);
     if (node.top !== top) { node.style.top = top + 'px'; node.top = top; }
     if (node.left !== left) { node.style.left = left + 'px'; node.left = left; }
-    if (node.dataset.index !== String(index)) {
-      node.dataset.index = index;
+    if (node.shownIndex !== index) {  // attributes are written only when they change, and never read
+      node.shownIndex = index;
+      node.setAttribute('data-index', index);
       node.setAttribute('aria-posinset', index + 1);
     }
-    if (node.hidden) node.hidden = false;
+    if (node.isHidden) { node.hidden = false; node.isHidden = false; }
   }
 
   // ---- cells: create, adopt, bind, clear, park ------------------------------------------------
@@ -118,6 +131,8 @@
     const link = node.firstElementChild;
     const img = link.querySelector('img');
     node.parts = { link, img, thumb: img.parentNode, title: link.querySelector('.title'), subtitle: link.querySelector('.subtitle') };
+    img.cell = node;
+    if (img.alt) img.alt = '';        // decorative: the link's text is the title (axe: image-redundant-alt)
     img.addEventListener('load', onImageEvent);
     img.addEventListener('error', onImageEvent);
     link.tabIndex = -1;
@@ -150,77 +165,100 @@
     }
     wire(node);
     node.key = node.dataset.key;
-    node.dataset.token = String(++seq);
-    node.parts.img.dataset.token = node.dataset.token;
+    node.token = ++seq;
+    node.setAttribute('data-token', node.token);
+    img.token = node.token;
+    node.hasSrcset = !!srcset;
     stats.created++;
     stats.adopted++;
   }
 
-  /** prepareForReuse: drop everything the previous item left, above all its picture. */
+  /** prepareForReuse: drop what the previous item left that bind does not overwrite: above all its
+      picture, and a picture still waiting for a fling to end. (Text, colour, link and id are always
+      overwritten by the bind that follows in the same task, so clearing them first is wasted work.) */
   function clear(node) {
+    node.wantSrc = null;
+    deferred.delete(node);
     if (unsafeNoClear) return;
-    const { img, link, title, subtitle, thumb } = node.parts;
-    img.removeAttribute('srcset');
+    const img = node.parts.img;
+    if (node.hasSrcset) { img.removeAttribute('srcset'); node.hasSrcset = false; }   // adopted cells only
     img.removeAttribute('src');       // stops painting the old picture and aborts its download
-    img.alt = '';
-    node.classList.remove('loaded', 'failed');
-    thumb.style.removeProperty('background-color');
-    title.textContent = '';
-    subtitle.textContent = '';
-    link.removeAttribute('href');
+    if (node.imageState) { node.classList.remove(node.imageState); node.imageState = null; }
   }
 
-  function bind(node, item, index) {
-    const token = String(++seq);
+  /** Binds `item` to `node` (already cleared). The picture is set now, or later by showPicture when a
+      fling is going on; everything else is set now. Reads nothing from the DOM. */
+  function bind(node, item, now) {
+    const token = ++seq;
     const { img, link, title, subtitle, thumb } = node.parts;
     node.key = item.k;
+    node.token = token;
     node.id = 'item-' + item.k;
-    node.dataset.key = item.k;
-    node.dataset.token = token;
-    img.dataset.token = token;
+    node.setAttribute('data-key', item.k);
+    node.setAttribute('data-token', token);
     thumb.style.backgroundColor = item.c;
     const variant = pick(item, cellW);
-    if (variant) {
-      img.width = variant.width; img.height = variant.height;
-      img.src = variant.url;
-    } else {
-      img.width = 400; img.height = 400;
-      img.src = abs(manifest.placeholder);
-    }
-    img.alt = '';                     // decorative: the link's text is the title (axe: image-redundant-alt)
+    const width = variant ? variant.width : 400, height = variant ? variant.height : 400;
+    if (node.imgW !== width) { img.width = width; node.imgW = width; }       // never read img.width:
+    if (node.imgH !== height) { img.height = height; node.imgH = height; }   // it forces a layout
+    node.wantSrc = variant ? variant.url : placeholderURL || (placeholderURL = abs(manifest.placeholder));
+    node.wantToken = token;
+    node.boundAt = now;
+    if (flinging) deferred.add(node); else showPicture(node);
     title.textContent = item.t;
     subtitle.textContent = item.s || '';
-    link.href = itemURL(item.k);
-    node.setAttribute('aria-posinset', index + 1);
+    link.href = item.href || (item.href = itemURL(item.k));
     stats.binds++;
+  }
+
+  /** Sets the picture a bind chose, if that binding is still the node's current one. */
+  function showPicture(node) {
+    deferred.delete(node);
+    const url = node.wantSrc;
+    node.wantSrc = null;
+    if (!url || node.wantToken !== node.token) { stats.guardDrops++; return; }
+    const img = node.parts.img;
+    img.token = node.token;
+    img.src = url;
   }
 
   /** A late load or error of a previous binding must not touch the current one. */
   function onImageEvent(event) {
     const img = event.currentTarget;
-    const node = img.closest('.cell');
+    const node = img.cell;
     const ok = event.type === 'load';
-    if (!img.getAttribute('src') || img.dataset.token !== node.dataset.token || !img.complete ||
+    if (!img.getAttribute('src') || img.token !== node.token || !img.complete ||
         (ok ? img.naturalWidth === 0 : img.naturalWidth > 0)) {
       stats.guardDrops++;
       return;
     }
-    node.classList.toggle('loaded', ok);
-    node.classList.toggle('failed', !ok);
+    const state = ok ? 'loaded' : 'failed';
+    if (node.imageState !== state) {
+      if (node.imageState) node.classList.remove(node.imageState);
+      node.classList.add(state);
+      node.imageState = state;
+    }
   }
 
   function park(node) {
     active.delete(node.key);
     parked.set(node.key, node);
+    node.parkedIn = renderSeq;
     if (unsafeNoClear) {              // negative control: off-screen instead of hidden
       node.style.top = '-10000px'; node.top = -10000;
     } else {
       node.hidden = true;
+      node.isHidden = true;
     }
   }
 
-  /** dequeueReusableCell, keyed: the same key gets the same node back without a rebind. */
-  function acquire(item, index, p) {
+  /** dequeueReusableCell, keyed: the same key gets the same node back without a rebind.
+      A node parked by this very render was painted in the previous frame; rebinding it now would move
+      a box that was on screen, which the browser reports as a layout shift. So the oldest parked node
+      is taken only if an earlier render parked it (it has been hidden for at least one frame), or if
+      `onScreen` (the cell must be bound in this frame). Otherwise it returns null and sets `waiting`:
+      render tries again in the next frame, when this render's parked nodes have been hidden for one. */
+  function acquire(item, index, p, onScreen, now) {
     let node = active.get(item.k);
     if (node) { place(node, index, p); return node; }
     node = parked.get(item.k);
@@ -234,13 +272,18 @@
     node = free.pop();
     if (!node && poolSize >= poolCap && parked.size) {
       const [oldKey, oldest] = parked.entries().next().value;
-      parked.delete(oldKey);
-      node = oldest;
+      if (oldest.parkedIn !== renderSeq || onScreen) {
+        parked.delete(oldKey);
+        node = oldest;
+      } else {
+        waiting = true;
+        return null;
+      }
     }
     if (!node && poolSize < HARD_CEILING) node = create();
     if (!node) return null;
     if (node.key !== undefined) clear(node);
-    bind(node, item, index);
+    bind(node, item, now);
     active.set(item.k, node);
     place(node, index, p);
     return node;
@@ -333,11 +376,18 @@
     scheduled = false;
     if (!upgraded) return;
     const t0 = performance.now();
+    renderSeq++;
     const p = physScroll(), v = toVirtual(p);
     const moved = v - lastV;
     lastV = v;
     if (Math.sign(moved) === direction || moved === 0) travel = 0;
     else if ((travel += Math.abs(moved)) > rowH) { direction = -direction; travel = 0; }
+    // Speed over the last FLING_MS. A single jump from rest (a link, a key, the search box) is no fling:
+    // there is no earlier render in that span, and its pictures are wanted at once.
+    while (recentT.length && t0 - recentT[0] > FLING_MS) { recentT.shift(); recentV.shift(); }
+    flinging = recentT.length > 0 &&
+      Math.abs(v - recentV[0]) * 1000 / Math.max(16, t0 - recentT[0]) > FLING_SPEED * viewH;
+    recentT.push(t0); recentV.push(v);
 
     const firstRow = clamp(Math.floor(v / rowH), 0, Math.max(0, rows - 1));
     const lastRow = clamp(Math.floor((v + viewH) / rowH), 0, Math.max(0, rows - 1));
@@ -350,26 +400,52 @@
     const focused = document.activeElement;
     focusNode = focused && focused !== grid && grid.contains(focused) ? focused.closest('.cell') : null;
     const focusedKey = focusNode && focusNode.key;
-    for (const node of [...active.values()]) {
+    for (const node of active.values()) {         // deleting the current entry keeps the iteration valid
       if ((node.index < from || node.index >= to) && node.key !== focusedKey) park(node);
     }
-    for (let i = from; i < to; i++) {
+    // The rows on screen first: they take the nodes that have been hidden for a frame. The overscan rows
+    // may have to wait for the next frame (see acquire), which a jump of a screenful or more needs.
+    const sFrom = Math.max(from, firstRow * cols), sTo = Math.min(to, (lastRow + 1) * cols);
+    waiting = false;
+    for (let i = sFrom; i < sTo; i++) {
       const item = itemAt(i);
-      if (item) acquire(item, i, p);
+      if (item) acquire(item, i, p, true, t0);
+    }
+    for (let i = from; i < to; i++) {
+      if (i >= sFrom && i < sTo) continue;
+      const item = itemAt(i);
+      if (item) acquire(item, i, p, false, t0);
     }
     if (focusNode && active.get(focusNode.key) === focusNode) place(focusNode, focusNode.index, p);
 
-    // Prefetch the two rows past the window in the scroll direction.
-    const band = 2 * cols;
-    if (direction > 0) prefetch(to, Math.min(count, to + band)); else prefetch(Math.max(0, from - band), from);
+    // Pictures held back by a fling: shown once the cell has been in the window for FLING_MS, or now
+    // that the fling is over. Parked nodes keep waiting (an eviction cancels theirs, see clear).
+    if (deferred.size) {
+      let stillWaiting = false;
+      for (const node of deferred) {
+        if (active.get(node.key) !== node) continue;
+        if (!flinging || t0 - node.boundAt >= FLING_MS) showPicture(node); else stillWaiting = true;
+      }
+      // No render may follow when the scrolling stops: come back when the fling is over.
+      clearTimeout(flushTimer);
+      if (stillWaiting) flushTimer = setTimeout(schedule, FLING_MS);
+    }
 
-    updateTabStop(from, to);
+    // Prefetch the two rows past the window in the scroll direction; nothing during a fling (the rows
+    // ahead will be passed by too), which also cancels the prefetches under way.
+    const band = 2 * cols;
+    if (flinging) prefetch(0, 0);
+    else if (direction > 0) prefetch(to, Math.min(count, to + band));
+    else prefetch(Math.max(0, from - band), from);
+
+    updateTabStop(from, to, firstRow * cols);
     if (pendingFocus >= 0) {
       const node = nodeAt(pendingFocus);
       if (node) { pendingFocus = -1; focusCell(node); }
     }
     clearTimeout(settleTimer);
     settleTimer = setTimeout(settle, 150);
+    if (waiting) schedule();
     performance.measure('galgen:render', { start: t0 });
   }
 
@@ -395,11 +471,13 @@
   }
 
   // ---- roving tabindex and keyboard -----------------------------------------------------------
-  function updateTabStop(from, to) {
+  /** `first` is the index of the first visible item, passed in from render: reading the scroll
+      position here, after the binds, would force a synchronous layout of the whole list (window.scrollY
+      updates layout in Chromium), which was half of a render's time on a 5,000 px jump. */
+  function updateTabStop(from, to, first) {
     let target = (currentKey && active.get(currentKey)) || focusNode;
     if (!target || target.index < from || target.index >= to) {
       let best = null;
-      const first = Math.floor(toVirtual(physScroll()) / rowH) * cols;
       for (const node of active.values()) if (node.index >= first && (!best || node.index < best.index)) best = node;
       target = best || target;
     }
@@ -684,6 +762,7 @@
     const before = [cols, rowH, viewH].join();
     measureCSS();
     if ([cols, rowH, viewH].join() === before) return;
+    recentT.length = recentV.length = 0;   // offsets of the old geometry say nothing about speed
     applyGeometry();
     restore(anchor);
   }

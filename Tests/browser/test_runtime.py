@@ -149,8 +149,10 @@ def test_t3_listener_and_heap_hygiene(passes):
 # T7: no stale image, judged from pixels (design 3.5)
 # --------------------------------------------------------------------------------------------------
 
+# The picture's place is measured on its .thumb box: an <img> without src (cleared, or held back during a
+# fling) has no box of its own, and the thumb's colour (the placeholder grey here) shows there instead.
 BINDINGS = """return [...document.querySelectorAll('.grid .cell:not([hidden])')].map(el => {
-  const img = el.querySelector('img'); const r = img.getBoundingClientRect();
+  const r = el.querySelector('.thumb').getBoundingClientRect();
   return {i: el.dataset.index === undefined ? -1 : +el.dataset.index, x: Math.round(r.left + r.width / 2),
           y: Math.round(r.top + r.height / 2), w: r.width};
 }).filter(c => c.i >= 0 && c.w > 20 && c.y > 0 && c.y < innerHeight && c.x > 0 && c.x < innerWidth);"""
@@ -238,6 +240,103 @@ def test_t7_negative_control_unsafe_noclear_shows_stale_pixels(driver, server, r
     r = stale_image_run(driver, server, "unsafe-noclear")
     assert r["checked"] >= 1500, r
     assert r["bad"] >= 0.10 * r["checked"], r
+
+
+# A fling in the page: `frames` frames of `step` px each. After every frame, every cell on screen must show
+# nothing (its picture held back: no src) or its own test image; never another item's URL.
+FLING = r"""
+const done = arguments[arguments.length - 1], step = arguments[0], frames = arguments[1];
+(async () => {
+  const raf = () => new Promise(r => requestAnimationFrame(r));
+  const out = {frames: 0, checked: 0, heldBack: 0, own: 0, foreign: []};
+  for (let f = 0; f < frames; f++) {
+    scrollBy(0, step);
+    await raf(); await raf();
+    out.frames++;
+    for (const el of document.querySelectorAll('.grid .cell:not([hidden])')) {
+      const r = el.getBoundingClientRect();
+      if (r.bottom <= 0 || r.top >= innerHeight) continue;
+      const src = el.querySelector('img').getAttribute('src'), i = +el.dataset.index;
+      out.checked++;
+      if (src === null) out.heldBack++;
+      else if (src.includes('/__test/img/' + i + '.png')) out.own++;
+      else if (out.foreign.length < 8) out.foreign.push({index: i, src});
+    }
+  }
+  done(out);
+})().catch(e => done({error: String(e)}));
+"""
+
+
+def pixel_check(driver) -> dict:
+    cells = driver.execute_script(BINDINGS)
+    im = helpers.screenshot(driver)
+    out = {"checked": 0, "own": 0, "grey": 0, "bad": []}
+    for c in cells:
+        if not usable_id(c["i"]):
+            continue
+        px = im.getpixel((min(c["x"], im.width - 1), min(c["y"], im.height - 1)))
+        out["checked"] += 1
+        if is_grey(px):
+            out["grey"] += 1
+        elif on_segment(px, PLACEHOLDER, colour(c["i"])):
+            out["own"] += 1
+        else:
+            out["bad"].append({"index": c["i"], "pixel": px, "want": colour(c["i"])})
+    return out
+
+
+def fling_run(driver, server, mode: str) -> dict:
+    server.image_query = "d=0.2&ns=1"
+    info = open_gallery(driver, server.colour_base, 1, debug=mode)
+    y = info["gridTop"] + 400 * info["rowHeight"]
+    scroll_to(driver, y)
+    helpers.settle(driver)
+    time.sleep(1.0)                                      # the window's own pictures are in: stale ones are possible
+    s0 = stats(driver)
+    server.reset_log()
+    r = driver.execute_async_script(FLING, 1500, 40)
+    assert "error" not in r, r
+    after = pixel_check(driver)                          # right after the fling: held back or own, nothing else
+    s1 = stats(driver)
+    out = {"info": info, "fling": r, "after": after, "binds": s1["binds"] - s0["binds"],
+           "fling_requests": len(server.entries("img"))}
+    print(f"\nT7 fling {mode}: {r}; binds {out['binds']}, image requests during the fling {out['fling_requests']}; "
+          f"right after: {dict(after, bad=after['bad'][:3])}")
+    return out
+
+
+def test_t7_fling_holds_pictures_back_without_stale_ones(driver, server, runtime):
+    """Fling gating (docs/runtime.md): during a fast scroll, rebound cells get no picture until the fling
+    ends; a held-back picture must never land in a node that was recycled meanwhile, and every cell on
+    screen must get its own picture once the scrolling stops."""
+    out = fling_run(driver, server, "1")
+    r, after, binds = out["fling"], out["after"], out["binds"]
+    helpers.settle(driver)
+    own_src = helpers.wait_until(lambda: driver.execute_script("""
+      const cells = [...document.querySelectorAll('.grid .cell:not([hidden])')].filter(el => {
+        const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+      return cells.length > 0 && cells.every(el => (el.querySelector('img').getAttribute('src') || '')
+        .includes('/__test/img/' + el.dataset.index + '.png'));"""), timeout=3)
+    time.sleep(0.6)                                      # 0.2 s per test image
+    settled = pixel_check(driver)
+    print(f"T7 fling settled: {dict(settled, bad=settled['bad'][:3])}")
+    assert r["foreign"] == [], r
+    assert r["heldBack"] > 0.5 * r["checked"], r         # the fling really held pictures back
+    assert binds > 100 * out["info"]["cols"], binds      # and really rebound the window many times
+    assert out["fling_requests"] < 0.1 * binds, out["fling_requests"]
+    assert after["checked"] >= 10 and after["bad"] == [], after
+    assert own_src, "a cell on screen did not get its own picture after the fling"
+    assert settled["bad"] == [], settled
+    assert settled["checked"] >= 10 and settled["own"] >= 0.8 * settled["checked"], settled
+
+
+def test_t7_fling_negative_control_unsafe_noclear(driver, server, runtime):
+    """Without the clear, the same fling leaves the previous items' pictures in rebound cells: the checks above
+    can see a stale picture."""
+    out = fling_run(driver, server, "unsafe-noclear")
+    assert len(out["fling"]["foreign"]) > 0, out["fling"]
+    assert len(out["after"]["bad"]) >= 0.5 * out["after"]["checked"] > 0, out["after"]
 
 
 # --------------------------------------------------------------------------------------------------
