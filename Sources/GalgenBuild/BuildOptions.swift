@@ -1,5 +1,6 @@
 public import GalgenCore
 public import GalgenFetch
+public import GalgenConfig
 
 /// How to run a build: paths, parallelism and effects.
 public struct BuildOptions: Sendable {
@@ -38,6 +39,14 @@ public struct BuildOptions: Sendable {
         self.jobs = max(1, jobs)
         self.offline = offline
         self.refresh = refresh
+    }
+}
+
+extension BuildOptions {
+    /// The folder a build of `config` writes: the override, else the config's `output`, else
+    /// `public` beside the config.
+    public func outputDirectory(for config: SiteConfig) -> String {
+        outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
     }
 }
 

@@ -64,7 +64,7 @@ public struct SiteBuilder: Sendable {
         let config: SiteConfig
         do { config = try ConfigLoader(fileSystem: fs).load(path: options.configPath) } catch { throw BuildError(step: "config", .config(error)) }
         let cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
-        let outputDirectory = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
+        let outputDirectory = options.outputDirectory(for: config)
         report.inputs.baseURL = config.baseURL
         report.inputs.templates = config.templatesDirectory
         report.inputs.output = outputDirectory

@@ -9,17 +9,7 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build the site from config.json into the output folder.")
 
-    @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
-    var config = "config.json"
-
-    @Option(name: .long, help: ArgumentHelp("Output folder (default: the config's \"output\", else public beside the config).", valueName: "dir"))
-    var output: String?
-
-    @Option(name: .long, help: ArgumentHelp("Image cache folder (default: the config's \"cache\", else .galgen/cache beside the config).", valueName: "dir"))
-    var cache: String?
-
-    @Option(name: .long, help: ArgumentHelp("Images processed at once (default: the number of cores).", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var site: SiteOptions
 
     @Flag(name: .long, help: "Exit with code 1 when any record, image or link had a problem.")
     var strict = false
@@ -36,7 +26,6 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be combined: one forbids the network, the other asks for it") }
     }
 

@@ -67,10 +67,7 @@ public enum GalgenCLI {
     }
 
     static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {
-        let options = BuildOptions(
-            configPath: absolute(command.config), outputDirectory: command.output.map(absolute),
-            cacheDirectory: command.cache.map(absolute), jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-            offline: command.offline, refresh: command.refresh)
+        let options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
         let style = ProgressStyle.choose(isTerminal: console.isTerminal, environment: ProcessInfo.processInfo.environment, quiet: quiet)

@@ -15,17 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
             the last good site and shows the error in the terminal and over open pages. Ctrl-C stops.
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
-    var config = "config.json"
-
-    @Option(name: .long, help: ArgumentHelp("Output folder (default: the config's \"output\", else public beside the config).", valueName: "dir"))
-    var output: String?
-
-    @Option(name: .long, help: ArgumentHelp("Image cache folder (default: the config's \"cache\", else .galgen/cache beside the config).", valueName: "dir"))
-    var cache: String?
-
-    @Option(name: .long, help: ArgumentHelp("Images processed at once (default: the number of cores).", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var site: SiteOptions
 
     @Flag(name: .long, help: "Use only the cache: no network.")
     var offline = false
@@ -42,7 +32,6 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
         if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if !(10...10_000).contains(poll) { throw ValidationError("--poll must be between 10 and 10000 ms") }
     }
@@ -59,19 +48,17 @@ struct ServeCommand: AsyncParsableCommand {
 
 extension GalgenCLI {
     static func runServe(_ command: ServeCommand, console: Console) async -> ExitStatus {
-        let configPath = absolute(command.config)
+        var options = command.site.buildOptions(offline: command.offline)
+        let configPath = options.configPath
         let config: SiteConfig
         do { config = try ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) } catch {
             console.err("error: \(error)")
             return .usageOrConfig
         }
-        var options = BuildOptions(
-            configPath: configPath, outputDirectory: command.output.map(absolute), cacheDirectory: command.cache.map(absolute),
-            jobs: command.jobs ?? ProcessInfo.processInfo.activeProcessorCount, offline: command.offline)
         options.removesReplacedSiteLater = true
         options.incremental = IncrementalOutput()
         let buildOptions = options
-        let site = options.outputDirectory ?? config.outputDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.output
+        let site = options.outputDirectory(for: config)
         if !ServeCommand.isLoopback(command.host) {
             console.err("warning: listening on \(command.host): anyone who can reach this machine can read the site and the build errors")
         }
