@@ -16,11 +16,10 @@ public struct BuildOptions: Sendable {
     public var offline: Bool
     /// Revalidate every cached response, even those within their `maxAge`.
     public var refresh: Bool
-    /// Remove the replaced site in the background after the swap instead of before returning (the
-    /// preview server reloads pages sooner; a leftover of a killed process is removed by the next build).
-    public var removesReplacedSiteLater = false
     /// State shared by a series of builds in one process (`galgen serve`): each build edits the
-    /// site of two builds ago instead of writing every file (see ``IncrementalOutput``).
+    /// site of two builds ago instead of writing every file (see ``IncrementalOutput``); a replaced
+    /// site it cannot reuse is removed in the background after the swap, so the build returns sooner
+    /// (a leftover of a killed process is removed by the next build).
     public var incremental: IncrementalOutput?
 
     /// Creates options.

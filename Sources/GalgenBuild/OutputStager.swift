@@ -107,13 +107,12 @@ struct OutputStager: Sendable {
         state.insertFolder(relative)
     }
 
-    /// Puts the staged site in place of the output folder.
-    /// - Parameter deferRemoval: Leave the replaced site, renamed out of the way, for the caller to
-    ///   remove later (the preview server reloads pages first); otherwise remove it now. With
-    ///   incremental output the replaced site is kept as the next build's spare instead.
+    /// Puts the staged site in place of the output folder. Without incremental output the replaced
+    /// site is removed now; with it, it is kept as the next build's spare, or, when its contents are
+    /// unknown, renamed out of the way for the caller to remove later.
     /// - Returns: The path of a replaced site the caller should remove.
     @discardableResult
-    func publish(deferRemoval: Bool = false) throws(BuildError) -> String? {
+    func publish() throws(BuildError) -> String? {
         do {
             if let previous {
                 // The spare's files this build did not produce, then folders left empty.
@@ -136,7 +135,7 @@ struct OutputStager: Sendable {
                 try fileSystem.rename(staging, to: output)
             } else if try fileSystem.exchange(staging, output) {
                 // `staging` now holds the previous site.
-                if keep || deferRemoval {
+                if keep {
                     try fileSystem.rename(staging, to: old)
                     replaced = old
                 } else {
@@ -146,7 +145,7 @@ struct OutputStager: Sendable {
                 // No atomic exchange here: two renames, with a short moment without the folder.
                 try fileSystem.rename(output, to: old)
                 try fileSystem.rename(staging, to: output)
-                if keep || deferRemoval { replaced = old } else { try fileSystem.remove(at: old) }
+                if keep { replaced = old } else { try fileSystem.remove(at: old) }
             }
             guard let incremental else { return replaced }
             return incremental.swapped(newFiles: state.files, replacedAt: replaced)

@@ -148,7 +148,7 @@ public struct SiteBuilder: Sendable {
             timer.lap("pages", into: &report, events: events)
 
             events(.started("publish"))
-            if let replaced = try stager.publish(deferRemoval: options.removesReplacedSiteLater || options.incremental != nil) {
+            if let replaced = try stager.publish() {
                 let fs = environment.fileSystem
                 Task.detached(priority: .background) { try? fs.remove(at: replaced) }
             }

@@ -55,7 +55,6 @@ extension GalgenCLI {
             console.err("error: \(error)")
             return .usageOrConfig
         }
-        options.removesReplacedSiteLater = true
         options.incremental = IncrementalOutput()
         let buildOptions = options
         let site = options.outputDirectory(for: config)

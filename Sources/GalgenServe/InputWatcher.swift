@@ -45,23 +45,17 @@ struct InputWatcher: Sendable {
         return ([configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath)).sorted()
     }
 
-    /// Stamps every file below the roots (folders are walked; missing roots are simply absent).
+    /// Stamps every file below the roots (folders are listed as the build lists them; missing roots
+    /// are simply absent).
     func snapshot() -> Snapshot {
+        let fileSystem = LocalFileSystem()
         var snapshot = Snapshot()
-        var pending = roots()
-        while let path = pending.popLast() {
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                guard let directory = opendir(path) else { continue }
-                while let entry = readdir(directory) {
-                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                    }
-                    if name != "." && name != ".." { pending.append(path + "/" + name) }
-                }
-                closedir(directory)
-            } else {
+        for root in roots() {
+            let files = fileSystem.kind(at: root) == .directory
+                ? ((try? fileSystem.listFilesRecursively(at: root)) ?? []).map { root + "/" + $0 } : [root]
+            for path in files {
+                var info = stat()
+                guard stat(path, &info) == 0 else { continue }
                 snapshot.stamps[path] = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
                                               nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
             }

@@ -70,7 +70,7 @@ struct OutputSafetyTests {
         _ = try await build(site)
         try site.directory.write("<p>second</p>\n", to: "Templates/footer.mustache")
         var options = BuildOptions(configPath: site.configPath, jobs: 2)
-        options.removesReplacedSiteLater = true
+        options.incremental = IncrementalOutput()  // the site in place is not its own: removed after the swap
         _ = try await SiteBuilder(options: options, environment: environment(alive: { $0 != 999999 })).build()
         #expect(try String(contentsOfFile: site.outputPath + "/index.html", encoding: .utf8).contains("<p>second</p>"))
         #expect(!siblings(of: site.outputPath).contains(".public.old-7-999999"))
