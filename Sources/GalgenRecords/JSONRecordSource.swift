@@ -31,8 +31,9 @@ public struct JSONRecordSource: Sendable {
         do {
             data = try fileSystem.readFile(at: path)
         } catch {
+            let reason = error.code == .notFound ? fileSystem.whyMissing(path) : error.reason
             throw RecordError(code: .unreadable, source: config.name, location: displayPath,
-                              message: "\(error.reason); check sources[].path in the config")
+                              message: "\(reason); check sources[].path in the config")
         }
         let document: JSONDocument
         do {

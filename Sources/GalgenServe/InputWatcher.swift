@@ -6,7 +6,7 @@ import Darwin
 import GalgenConfig
 import GalgenCore
 
-/// What a build reads from disk (the config file, the templates folder, local source files), and a
+/// What a build reads from disk (the config file, the templates and assets folders, local source files), and a
 /// cheap way to tell that any of it changed: polling `stat` (size, modification time, inode). The
 /// watched set is read from the config itself, so adding a source file starts watching it.
 ///
@@ -42,7 +42,7 @@ struct InputWatcher: Sendable {
     /// read (a broken config is still watched, so fixing it triggers the next build).
     func roots() -> [String] {
         guard let config = try? ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) else { return [configPath] }
-        return ([configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath)).sorted()
+        return ([configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath)).sorted()
     }
 
     /// Stamps every file below the roots (folders are listed as the build lists them; missing roots
@@ -51,8 +51,8 @@ struct InputWatcher: Sendable {
         let fileSystem = LocalFileSystem()
         var snapshot = Snapshot()
         for root in roots() {
-            let files = fileSystem.kind(at: root) == .directory
-                ? ((try? fileSystem.listFilesRecursively(at: root)) ?? []).map { root + "/" + $0 } : [root]
+            let files = fileSystem.targetKind(at: root) == .directory
+                ? ((try? fileSystem.listFilesRecursively(at: root, followingLinks: true)) ?? []).map { root + "/" + $0 } : [root]
             for path in files {
                 var info = stat()
                 guard stat(path, &info) == 0 else { continue }

@@ -41,10 +41,23 @@ public protocol FileSystem: Sendable {
     /// - Parameter path: The path.
     func kind(at path: String) -> FileKind?
 
-    /// The paths of all regular files below a folder, relative to it, sorted; links are not followed.
-    /// - Parameter path: The folder.
+    /// What `path` leads to once symbolic links are followed, or nil when nothing is there (a link
+    /// to nothing, or a loop of links, included). Inputs (templates, records, images) are looked up
+    /// this way, so a site may link them from elsewhere.
+    /// - Parameter path: The path.
+    func targetKind(at path: String) -> FileKind?
+
+    /// The text of a symbolic link (where it points), or nil when `path` is not a link.
+    /// - Parameter path: The path.
+    func linkDestination(at path: String) -> String?
+
+    /// The paths of all regular files below a folder, relative to it, sorted.
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - followingLinks: Whether links to files and folders count as what they point to (a link
+    ///     back to a folder above it is skipped, so loops end); otherwise links are left out.
     /// - Throws: ``FileSystemError``.
-    func listFilesRecursively(at path: String) throws(FileSystemError) -> [String]
+    func listFilesRecursively(at path: String, followingLinks: Bool) throws(FileSystemError) -> [String]
 
     /// The names of a folder's direct entries, sorted.
     /// - Parameter path: The folder.
@@ -79,6 +92,30 @@ public protocol FileSystem: Sendable {
     /// - Parameter path: The file.
     /// - Throws: ``FileSystemError``.
     func fileSize(at path: String) throws(FileSystemError) -> Int
+}
+
+extension FileSystem {
+    /// The paths of all regular files below a folder, relative to it, sorted; links are not followed.
+    /// - Parameter path: The folder.
+    /// - Throws: ``FileSystemError``.
+    public func listFilesRecursively(at path: String) throws(FileSystemError) -> [String] {
+        try listFilesRecursively(at: path, followingLinks: false)
+    }
+
+    /// Why nothing usable is at `path`, for messages: names the symbolic link (the path itself or
+    /// a folder on the way) that points to nothing, instead of saying a file that exists does not.
+    /// - Parameter path: An absolute path whose ``targetKind(at:)`` is nil.
+    /// - Returns: e.g. `"does not exist"` or `"/site/images is a symbolic link to /media/old, which does not exist"`.
+    public func whyMissing(_ path: String) -> String {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            guard kind(at: prefix) == .symbolicLink, targetKind(at: prefix) == nil else { continue }
+            let destination = linkDestination(at: prefix) ?? "?"
+            return "\(prefix) is a symbolic link to \(destination), which leads nowhere (missing, or a loop of links)"
+        }
+        return "does not exist"
+    }
 }
 
 /// A failed file operation: which operation, which path, and the system's reason.

@@ -100,6 +100,10 @@ public struct LocalFileSystem: FileSystem {
     public func kind(at path: String) -> FileKind? {
         var st = stat()
         guard lstat(path, &st) == 0 else { return nil }
+        return Self.kind(of: st)
+    }
+
+    private static func kind(of st: stat) -> FileKind {
         switch st.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
@@ -121,13 +125,39 @@ public struct LocalFileSystem: FileSystem {
         return names.sorted()
     }
 
-    public func listFilesRecursively(at path: String) throws(FileSystemError) -> [String] {
+    public func targetKind(at path: String) -> FileKind? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Self.kind(of: st)
+    }
+
+    public func linkDestination(at path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func listFilesRecursively(at path: String, followingLinks: Bool) throws(FileSystemError) -> [String] {
         var result: [String] = []
+        /// Folders on the way down, by device and inode, so a link back up is not entered again.
+        var ancestors: [(UInt64, UInt64)] = []
+        func identity(_ full: String) -> (UInt64, UInt64)? {
+            var st = stat()
+            guard stat(full, &st) == 0 else { return nil }
+            return (UInt64(st.st_dev), UInt64(st.st_ino))
+        }
         func walk(_ relative: String) throws(FileSystemError) {
             let full = relative.isEmpty ? path : path + "/" + relative
+            if followingLinks {
+                guard let id = identity(full), !ancestors.contains(where: { $0 == id }) else { return }
+                ancestors.append(id)
+            }
+            defer { if followingLinks { ancestors.removeLast() } }
             for name in try listDirectory(at: full) {
                 let rel = relative.isEmpty ? name : relative + "/" + name
-                switch kind(at: path + "/" + rel) {
+                let entry = path + "/" + rel
+                switch followingLinks ? targetKind(at: entry) : kind(at: entry) {
                 case .file: result.append(rel)
                 case .directory: try walk(rel)
                 default: break
