@@ -77,6 +77,9 @@ struct ImagesStage: Sendable {
             let start = elapsed()
             var outcome = Outcome(reference: work.reference, result: ImageResult())
             var got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
+            // A failure may be remembered in the cache (see RemoteFetch): keep its entry when pruning.
+            var remembered: [String] = []
+            if case .failure(let failure) = got, !failure.notCached { remembered = [CacheKey.remote(url: url).relativePath] }
             if case .failure(let failure) = got, !failure.notCached, let fallback = work.fallback {
                 let second = await remote.get(fallback, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
                 if case .success = second {
@@ -90,6 +93,7 @@ struct ImagesStage: Sendable {
             case .failure(let failure):
                 outcome.result.failure = failure.message
                 outcome.notCached = failure.notCached
+                outcome.cacheEntries = remembered
                 return (outcome, nil)
             case .success(let body):
                 if case .stale(let reason) = body.source {
@@ -104,7 +108,7 @@ struct ImagesStage: Sendable {
                     outcome.result.failure = "the download was not kept"
                     return (outcome, nil)
                 }
-                outcome.cacheEntries = entry.cachePaths
+                outcome.cacheEntries = remembered + entry.cachePaths
                 return (outcome, .stored(entry))
             }
         }

@@ -59,6 +59,7 @@ struct RemoteFetch: Sendable {
         case .damaged(let why): await stats.note(damaged: why)
         }
         func fromCache(_ entry: RemoteEntry, _ source: Source) async -> Result<Body, Failure> {
+            if let failure = entry.failure { return .failure(Failure(url: url, message: failure, notCached: false)) }
             guard needBytes else { return .success(Body(url: url, data: nil, entry: entry, source: source)) }
             switch cache.body(hash: entry.body) {
             case .hit(let data): return .success(Body(url: url, data: data, entry: entry, source: source))
@@ -78,6 +79,8 @@ struct RemoteFetch: Sendable {
             await stats.count(.cache)
             return await fromCache(cached, .cache)
         }
+        // A remembered failure that is no longer fresh is asked again from scratch: it has no validators.
+        if cached?.failure != nil { cached = nil }
         let validators = cached.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
         do {
             let fetched = try await fetcher.fetch(url, expecting: expecting, maxBytes: maxBytes, validators: validators)
@@ -103,6 +106,12 @@ struct RemoteFetch: Sendable {
                 await stats.count(.stale(""))
                 return await fromCache(cached, .stale(error.message))
             }
+            // A definitive answer (404, a page where an image was expected, a redirect loop, …) is
+            // remembered like a response, so the next build within maxAge, and an --offline build,
+            // report the same failure instead of asking again or calling the URL uncached.
+            if !error.isTransient, error.code != .cancelled {
+                try? cache.store(RemoteEntry(url: url, fetchedAt: now(), failure: error.message))
+            }
             return .failure(Failure(url: url, message: error.message, notCached: false))
         }
     }
@@ -110,7 +119,7 @@ struct RemoteFetch: Sendable {
     /// The cached copy of a URL with its bytes, whatever its age; nil when there is none (or it is damaged).
     /// - Parameter url: The URL.
     func cachedCopy(_ url: String) -> Body? {
-        guard case .hit(let entry) = cache.remoteEntry(for: url), case .hit(let data) = cache.body(hash: entry.body) else { return nil }
+        guard case .hit(let entry) = cache.remoteEntry(for: url), entry.failure == nil, case .hit(let data) = cache.body(hash: entry.body) else { return nil }
         return Body(url: url, data: data, entry: entry, source: .cache)
     }
 

@@ -12,10 +12,14 @@ public struct RemoteEntry: Sendable, Codable, Hashable {
     public var etag: String?
     /// `Last-Modified` of the stored body.
     public var lastModified: String?
-    /// SHA-256 hex of the body.
+    /// SHA-256 hex of the body (empty for a remembered failure).
     public var body: String
     /// Size of the body in bytes.
     public var bytes: Int
+    /// Set when the last fetch failed for good (a 404, an HTML page where an image was expected, …)
+    /// and no good copy was held: the reason, reported again while the entry is fresh and by
+    /// `--offline` builds, so they reproduce the last online build. Such an entry has no body.
+    public var failure: String?
 
     /// Creates an entry.
     /// - Parameters:
@@ -34,8 +38,20 @@ public struct RemoteEntry: Sendable, Codable, Hashable {
         self.bytes = bytes
     }
 
+    /// An entry that remembers a failed fetch.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - fetchedAt: When it failed.
+    ///   - failure: Why.
+    public init(url: String, fetchedAt: Double, failure: String) {
+        self.init(url: url, fetchedAt: fetchedAt, etag: nil, lastModified: nil, body: "", bytes: 0)
+        self.failure = failure
+    }
+
     /// The cache files this entry uses (for the build's ledger, so pruning keeps them).
-    public var cachePaths: [String] { [CacheKey.remote(url: url).relativePath, CacheKey.body(hash: body).relativePath] }
+    public var cachePaths: [String] {
+        failure == nil ? [CacheKey.remote(url: url).relativePath, CacheKey.body(hash: body).relativePath] : [CacheKey.remote(url: url).relativePath]
+    }
 }
 
 extension CacheKey {
@@ -80,7 +96,7 @@ extension DiskCache {
         case .damaged(let why): return .damaged("\(key): \(why)")
         case .hit:
             guard let entry else { return .miss }
-            if requireBody, fileSystem.kind(at: path(for: .body(hash: entry.body))) != .file {
+            if requireBody, entry.failure == nil, fileSystem.kind(at: path(for: .body(hash: entry.body))) != .file {
                 try? fileSystem.remove(at: path(for: key))
                 return .damaged("\(key): its body \(entry.body.prefix(16))… is missing")
             }

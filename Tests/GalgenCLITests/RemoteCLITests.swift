@@ -46,4 +46,32 @@ import Testing
 
         #expect(await run(["build", "--config", site.configPath, "--offline", "--refresh"]).code == 2)
     }
+
+    /// A 404 is remembered like any response: an --offline rebuild reproduces the last online site,
+    /// placeholder and warning included, exits 0, and 1 under --strict.
+    @Test func anOfflineRebuildReproducesAMissingImage() async throws {
+        let server = try Self.server.get()
+        let site = try FixtureSite(count: 0)
+        defer { site.directory.remove() }
+        try site.writeRecords(#"[{"id": "a", "title": "A", "image": "\#(server.url("/fault/image/ok.jpg"))"},"#
+            + #" {"id": "b", "title": "B", "image": "\#(server.url("/fault/image/404.jpg"))"}]"#)
+        try site.writeConfig(extra: #""fetch": {"retries": 0, "idleTimeout": 1}"#)
+        let online = await run(["build", "--config", site.configPath, "--output", site.directory.path + "/online"])
+        #expect(online.code == 0, "\(online.capture.err)")
+        let warning = try #require(online.capture.err.split(separator: "\n").first { $0.contains("HTTP 404") })
+        let offline = await run(["build", "--config", site.configPath, "--offline"])
+        #expect(offline.code == 0, "\(offline.capture.err)")
+        #expect(offline.capture.err.split(separator: "\n").contains(warning), "\(offline.capture.err)")
+        #expect(offline.capture.out.contains("network: 0 requests"))
+        let a = try FixtureSite.snapshot(of: site.directory.path + "/online")
+        let b = try FixtureSite.snapshot(of: site.outputPath)
+        #expect(a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1))
+        #expect(await run(["build", "--config", site.configPath, "--offline", "--strict"]).code == 1)
+        // Within imageMaxAge an online rebuild does not ask again either; --refresh does.
+        let before = try await server.log().filter { $0.path.hasSuffix("/404.jpg") }.count
+        #expect(await run(["build", "--config", site.configPath]).code == 0)
+        #expect(try await server.log().filter { $0.path.hasSuffix("/404.jpg") }.count == before)
+        #expect(await run(["build", "--config", site.configPath, "--refresh"]).code == 0)
+        #expect(try await server.log().filter { $0.path.hasSuffix("/404.jpg") }.count == before + 1)
+    }
 }
