@@ -50,10 +50,16 @@ let package = Package(
             name: "GalgenFetch",
             dependencies: ["GalgenCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: swiftSettings),
+        // The built-in theme: templates and assets compiled into the binary, so a site needs only its own files.
+        .target(name: "GalgenTheme", resources: [.embedInCode("Theme")], swiftSettings: swiftSettings),
         .target(
             name: "GalgenRendering",
-            dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenTheme", .product(name: "Mustache", package: "swift-mustache")],
             swiftSettings: swiftSettings),
+        // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
+        .target(
+            name: "GalgenScaffold", dependencies: ["GalgenCore", "GalgenImaging", "GalgenTheme"],
+            resources: [.embedInCode("Files")], swiftSettings: swiftSettings),
         .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
         .target(
             name: "GalgenBuild",
@@ -76,7 +82,8 @@ let package = Package(
         .target(
             name: "GalgenCLI",
             dependencies: [
-                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenServe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenScaffold", "GalgenServe",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
@@ -100,6 +107,9 @@ let package = Package(
         .testTarget(
             name: "GalgenServeTests",
             dependencies: ["GalgenServe", "GalgenTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenScaffoldTests", dependencies: ["GalgenScaffold", "GalgenConfig", "GalgenImaging", "GalgenTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenTestSupport"], swiftSettings: swiftSettings),
     ]

@@ -105,6 +105,16 @@ public struct BuildReport: Sendable, Codable, Hashable {
         public var overlapSeconds = 0.0
     }
 
+    /// One file of the theme the site was rendered with, and where it came from.
+    public struct ThemeFile: Sendable, Codable, Hashable {
+        /// Path inside the theme: `item.mustache`, `assets/style.css`.
+        public var path: String
+        /// `site` (a file of the site overrides or adds it) or `builtin` (galgen's default theme).
+        public var from: String
+        /// Absolute path of the site's file (absent for built-in files).
+        public var file: String?
+    }
+
     /// Time spent in one step.
     public struct StepTiming: Sendable, Codable, Hashable {
         /// The step's name.
@@ -137,6 +147,9 @@ public struct BuildReport: Sendable, Codable, Hashable {
     public var images = ImageCounts()
     /// Network use.
     public var network = NetworkCounts()
+    /// Every template and asset used, sorted by path, with where it came from (empty when the
+    /// build stopped before the theme was loaded).
+    public var theme: [ThemeFile] = []
     /// Every problem, in a stable order.
     public var diagnostics: [Diagnostic] = []
     /// Time per step, in run order.

@@ -76,8 +76,15 @@ public struct SiteBuilder: Sendable {
         let templates: TemplateSet
         let assets: AssetSet
         do {
-            templates = try TemplateSet(directory: config.templatesDirectory, fileSystem: fs)
-            assets = try AssetSet(templatesDirectory: config.templatesDirectory, fileSystem: fs)
+            let theme = try Theme.load(config: config, fileSystem: fs)
+            report.theme = theme.files.map { file in
+                switch file.origin {
+                case .builtin: BuildReport.ThemeFile(path: file.path, from: "builtin")
+                case .site(let path): BuildReport.ThemeFile(path: file.path, from: "site", file: path)
+                }
+            }
+            templates = try TemplateSet(theme: theme)
+            assets = AssetSet(theme: theme)
         } catch {
             throw BuildError(step: "templates", .failed(error.description))
         }
@@ -123,7 +130,7 @@ public struct SiteBuilder: Sendable {
 
         let stager = try OutputStager(
             output: outputDirectory,
-            protecting: [config.configPath, config.templatesDirectory] + config.sources.compactMap(\.localPath),
+            protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath),
             environment: environment, incremental: options.incremental)
         report.outputDirectory = outputDirectory
         do throws(BuildError) {

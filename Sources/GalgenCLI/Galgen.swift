@@ -11,7 +11,7 @@ struct Galgen: AsyncParsableCommand {
             or check found problems; 2 bad usage or bad config.
             """,
         version: GalgenCLI.version,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, CacheCommand.self])
+        subcommands: [InitCommand.self, BuildCommand.self, ServeCommand.self, CheckCommand.self, CacheCommand.self, ThemeCommand.self])
 }
 
 /// Options shared by commands that print progress.

@@ -32,11 +32,25 @@ struct Summary {
             let megabytes = String(format: "%.2f", Double(n.bytesDownloaded) / 1_048_576)
             console.out("  network: \(n.requests) requests (\(n.retries) retries) · \(n.downloads) downloads, \(megabytes) MB · \(n.notModified) not modified · \(n.fromCache) from cache · \(n.staleFallbacks) stale fallbacks · \(n.failures) failed")
         }
+        printTheme()
         console.out("  steps: \(steps)")
         if problems.isEmpty {
             console.out("  problems: none")
         } else {
             console.out("  problems: \(problems.count) (\(warnings) rendered with a placeholder or fallback, \(problems.count - warnings) dropped)")
+        }
+    }
+
+    /// Which theme files came from the site: one line, or with `--verbose` one line per file.
+    private func printTheme() {
+        guard !report.theme.isEmpty else { return }
+        let own = report.theme.filter { $0.from == "site" }
+        if verbose {
+            for file in report.theme { console.out("  theme: \(file.path) ← \(file.file ?? "built-in")") }
+        } else if own.isEmpty {
+            console.out("  theme: built-in")
+        } else {
+            console.out("  theme: built-in, with \(own.count) file\(own.count == 1 ? "" : "s") from the site: \(own.map(\.path).joined(separator: ", "))")
         }
     }
 }

@@ -57,7 +57,8 @@ public struct ConfigLoader: Sendable {
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
-        let templates = try root.string("templates", example: "\"Templates\"") ?? SiteConfig.Defaults.templates
+        let namedTemplates = try root.string("templates", example: "\"Templates\"")
+        let namedAssets = try root.string("assets", example: "\"assets\"")
         let output = try root.string("output", example: "\"public\"")
         let cache = try root.string("cache", example: "\".galgen/cache\"")
         let fetch = try Self.fetchSettings(&root)
@@ -79,13 +80,17 @@ public struct ConfigLoader: Sendable {
             }
             sources.append(source)
         }
-        return SiteConfig(
+        var config = SiteConfig(
             title: title, description: description, baseURL: baseURL, language: language, pageSize: pageSize,
             imageWidths: widths, jpegQuality: quality, jpegProgressive: progressive, eagerImages: eager, maxPixels: maxPixels, maxSourceBytes: maxBytes,
-            templatesDirectory: Paths.resolve(templates, against: base),
+            templatesDirectory: Paths.resolve(namedTemplates ?? SiteConfig.Defaults.templates, against: base),
             outputDirectory: output.map { Paths.resolve($0, against: base) },
             cacheDirectory: cache.map { Paths.resolve($0, against: base) },
             sources: sources, fetch: fetch, configPath: path, baseDirectory: base)
+        config.templatesNamed = namedTemplates != nil
+        config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)
+        config.assetsNamed = namedAssets != nil
+        return config
     }
 
     private static func fetchSettings(_ root: inout ConfigReader) throws(ConfigError) -> FetchSettings {

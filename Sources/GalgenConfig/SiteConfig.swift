@@ -29,8 +29,15 @@ public struct SiteConfig: Sendable, Hashable {
     public var maxPixels: Int
     /// Largest source file accepted, in bytes.
     public var maxSourceBytes: Int
-    /// Absolute path of the templates folder.
+    /// Absolute path of the templates folder: templates and `assets/` that override the built-in theme.
     public var templatesDirectory: String
+    /// Whether the config names the templates folder (then it must exist); otherwise `Templates`
+    /// beside the config is used when present and the built-in theme alone when not.
+    public var templatesNamed: Bool = false
+    /// Absolute path of the site's assets folder: files that override or add to the theme's assets.
+    public var assetsDirectory: String = ""
+    /// Whether the config names the assets folder (then it must exist).
+    public var assetsNamed: Bool = false
     /// Absolute path of the output folder named in the config, if any.
     public var outputDirectory: String?
     /// Absolute path of the cache folder named in the config, if any.
@@ -55,6 +62,7 @@ public struct SiteConfig: Sendable, Hashable {
         public static let maxPixels = 100_000_000
         public static let maxSourceBytes = 50 * 1024 * 1024
         public static let templates = "Templates"
+        public static let assets = "assets"
         public static let output = "public"
         public static let cache = ".galgen/cache"
     }

@@ -53,7 +53,7 @@ public struct SiteRenderer: Sendable {
     /// - Throws: ``RenderingError`` when the placeholder asset is missing.
     public init(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet) throws(RenderingError) {
         guard let placeholder = assets.path(forKey: "placeholder_svg") else {
-            throw RenderingError(.missingTemplate, location: templates.directory + "/assets",
+            throw RenderingError(.missingTemplate, location: "theme",
                                  message: "missing assets/placeholder.svg (shown for items without a usable image)")
         }
         self.config = config

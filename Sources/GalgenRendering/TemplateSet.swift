@@ -2,10 +2,10 @@ public import GalgenCore
 import Foundation
 import Mustache
 
-/// The site's Mustache templates, loaded from a folder, parsed and checked for unsafe tags.
+/// The site's Mustache templates, taken from its ``Theme``, parsed and checked for unsafe tags.
 ///
-/// Every `*.mustache` file in the folder is registered under its name without the extension, so
-/// any of them can be used as a partial (`{{> cell}}`). `index`, `gallery` and `item` are required.
+/// Every template is registered under its name without the extension, so any of them can be used as
+/// a partial (`{{> cell}}`). `index`, `gallery` and `item` are required (the built-in theme has them).
 /// Templates may not use unescaped output (`{{{x}}}`, `{{& x}}`), change delimiters (`{{= =}}`)
 /// or switch the content type: all record text must go through HTML escaping.
 public struct TemplateSet: Sendable {
@@ -13,36 +13,20 @@ public struct TemplateSet: Sendable {
     public static let requiredTemplates = ["index", "gallery", "item"]
 
     let library: MustacheLibrary
-    /// The folder the templates came from.
-    public let directory: String
     /// Names of the loaded templates, sorted.
     public let names: [String]
 
-    /// Loads and checks the templates of a folder.
-    /// - Parameters:
-    ///   - directory: Absolute path of the templates folder.
-    ///   - fileSystem: Where files are read from.
+    /// Parses and checks the templates of a theme.
+    /// - Parameter theme: The theme; errors name a template's file (or its place in the built-in theme) and line.
     /// - Throws: ``RenderingError``.
-    public init(directory: String, fileSystem: any FileSystem) throws(RenderingError) {
-        guard fileSystem.kind(at: directory) == .directory else {
-            throw RenderingError(.templatesNotFound, location: directory,
-                                 message: "the templates folder does not exist; set \"templates\" in the config or restore Templates/")
-        }
-        let entries: [String]
-        do { entries = try fileSystem.listDirectory(at: directory) } catch {
-            throw RenderingError(.templatesNotFound, location: directory, message: error.reason)
-        }
+    public init(theme: Theme) throws(RenderingError) {
         var templates: [String: MustacheTemplate] = [:]
-        for file in entries where file.hasSuffix(".mustache") {
-            let path = directory + "/" + file
-            guard fileSystem.kind(at: path) == .file else { continue }
-            let text: String
-            do { text = String(decoding: try fileSystem.readFile(at: path), as: UTF8.self) } catch {
-                throw RenderingError(.assetUnreadable, location: path, message: error.reason)
-            }
+        for file in theme.templates {
+            let path = file.location
+            let text = String(decoding: file.data, as: UTF8.self)
             try Self.lint(text, path: path)
             do {
-                templates[String(file.dropLast(".mustache".count))] = try MustacheTemplate(string: text)
+                templates[String(file.path.dropLast(".mustache".count))] = try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
                 throw RenderingError(.templateSyntax, location: "\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
                                      message: "Mustache syntax error: \(error.error)")
@@ -51,9 +35,8 @@ public struct TemplateSet: Sendable {
             }
         }
         for name in Self.requiredTemplates where templates[name] == nil {
-            throw RenderingError(.missingTemplate, location: directory, message: "missing template \(name).mustache")
+            throw RenderingError(.missingTemplate, location: "theme", message: "missing template \(name).mustache")
         }
-        self.directory = directory
         self.names = templates.keys.sorted()
         self.library = MustacheLibrary(templates: templates)
     }

@@ -1,8 +1,8 @@
 public import Foundation
 import GalgenImaging
 
-/// A small site in a temporary folder: a config, a records file, JPEGs and a copy of the default
-/// templates. Tests change its pieces and build it.
+/// A small site in a temporary folder: a config, a records file and JPEGs; it uses the built-in
+/// theme, and tests add templates or assets to override it. Tests change its pieces and build it.
 public struct FixtureSite: Sendable {
     /// The folder holding everything.
     public let directory: TemporaryDirectory
@@ -19,7 +19,6 @@ public struct FixtureSite: Sendable {
     ///   - config: Extra top-level config members as JSON text (without braces), e.g. `"pageSize": 2`.
     public init(count: Int = 5, config: String = "") throws {
         directory = try TemporaryDirectory(prefix: "galgen-site")
-        try Self.copyTemplates(to: directory.path + "/Templates")
         var records: [String] = []
         for i in 0..<count {
             let picture = Painter.solid(width: 200 + 20 * i, height: 160, rgb: (UInt8(40 * (i % 6)), 120, UInt8(255 - 30 * (i % 8))))
@@ -57,7 +56,7 @@ public struct FixtureSite: Sendable {
         try directory.write("{\n\(prefix)\"title\": \"Fixture\",\n\"sources\": \(sources)\n}", to: "config.json")
     }
 
-    /// Copies the repository's templates.
+    /// Copies the built-in theme's files from the repository (a full override of the theme).
     /// - Parameter destination: Absolute path of the new folder.
     public static func copyTemplates(to destination: String) throws {
         let fm = FileManager.default

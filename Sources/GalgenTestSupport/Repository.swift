@@ -9,14 +9,13 @@ public enum Repository {
         return url.path
     }()
 
-    /// The default templates folder.
-    public static var templates: String { root + "/Templates" }
+    /// The built-in theme's files as they are in the repository (compiled into galgen by SwiftPM).
+    public static var templates: String { root + "/Sources/GalgenTheme/Theme" }
     /// The committed sample.
     public static var samples: String { root + "/Samples" }
 
     /// The sample as a site that is published somewhere: a new folder holding the repository's
-    /// `config.json` with `baseURL` added, beside copies of `Samples/` and `Templates/` (copies,
-    /// not links: galgen does not follow symbolic links to folders).
+    /// `config.json` with `baseURL` added, beside a copy of `Samples/` (the theme is built in).
     /// - Parameter baseURL: The site's absolute URL, ending in `/`.
     /// - Returns: The folder; its `config.json` builds the sample.
     public static func publishedSample(baseURL: String) throws -> TemporaryDirectory {
@@ -25,9 +24,7 @@ public enum Repository {
         guard let brace = config.firstIndex(of: "{") else { throw CocoaError(.fileReadCorruptFile) }
         let text = config[...brace] + "\n  \"baseURL\": \"\(baseURL)\"," + config[config.index(after: brace)...]
         try directory.write(String(text), to: "config.json")
-        for folder in ["Samples", "Templates"] {
-            try FileManager.default.copyItem(atPath: root + "/" + folder, toPath: directory.path + "/" + folder)
-        }
+        try FileManager.default.copyItem(atPath: root + "/Samples", toPath: directory.path + "/Samples")
         return directory
     }
 }

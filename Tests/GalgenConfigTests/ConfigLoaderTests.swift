@@ -36,7 +36,8 @@ struct ConfigLoaderTests {
         #expect(config.jpegQuality == 82)
         #expect(config.imageWidths == [160, 320, 640])
         #expect(config.language == "en")
-        #expect(config.templatesDirectory == "/site/Templates")
+        #expect(config.templatesDirectory == "/site/Templates" && !config.templatesNamed)
+        #expect(config.assetsDirectory == "/site/assets" && !config.assetsNamed)
         #expect(config.sources[0].localPath == "/site/data/people.json")
         #expect(config.sources[0].fields.title.map(\.description) == ["name"])
         #expect(config.outputDirectory == nil)
@@ -46,14 +47,15 @@ struct ConfigLoaderTests {
         let config = try load("""
             {"title": "T", "description": "D", "baseURL": "https://example.org/g", "language": "pt-BR", "pageSize": 10,
              "imageWidths": [640, 160], "jpegQuality": 90, "eagerImages": 3, "maxPixels": 1000, "maxSourceBytes": 2000,
-             "templates": "../theme", "output": "out", "cache": "/tmp/c",
+             "templates": "../theme", "assets": "static", "output": "out", "cache": "/tmp/c",
              "sources": [{"name": "p", "title": "People", "type": "json", "path": "p.json", "items": "results",
                           "fields": {"id": "login.uuid", "title": ["name.first", "name.last"], "subtitle": "email",
                                      "image": "picture.large", "link": "url"}}]}
             """)
         #expect(config.baseURL == "https://example.org/g/")
         #expect(config.imageWidths == [160, 640])
-        #expect(config.templatesDirectory == "/theme")
+        #expect(config.templatesDirectory == "/theme" && config.templatesNamed)
+        #expect(config.assetsDirectory == "/site/static" && config.assetsNamed)
         #expect(config.outputDirectory == "/site/out")
         #expect(config.cacheDirectory == "/tmp/c")
         #expect(config.sources[0].items.segments == ["results"])

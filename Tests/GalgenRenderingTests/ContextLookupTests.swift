@@ -12,10 +12,9 @@ import Testing
 struct ContextLookupTests {
     @Test func everyPropertyIsServedWithItsMirrorValue() throws {
         let fs = LocalFileSystem()
-        var config = try ConfigLoader(fileSystem: fs).decode(
+        let config = try ConfigLoader(fileSystem: fs).decode(
             try JSONDocument(data: Data(#"{"pageSize": 2, "baseURL": "https://ex.org/", "sources": []}"#.utf8), sourceName: "c"),
             path: "/site/config.json")
-        config.templatesDirectory = Repository.templates
         let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], averageColor: "#123456")
         let items = (0..<5).map { i in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "T\(i)", subtitle: i.isMultiple(of: 2) ? "S\(i)" : nil,
@@ -24,8 +23,7 @@ struct ContextLookupTests {
         }
         let renderer = try SiteRenderer(config: config, collections: [Collection(name: "people", title: "People", items: items),
                                                                       Collection(name: "empty", title: "Empty", items: [])],
-                                        templates: try TemplateSet(directory: Repository.templates, fileSystem: fs),
-                                        assets: try AssetSet(templatesDirectory: Repository.templates, fileSystem: fs))
+                                        templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin))
         var checked: Set<String> = []
         for spec in renderer.plan() {
             check(renderer.context(for: spec).context, path: spec.path, checked: &checked)

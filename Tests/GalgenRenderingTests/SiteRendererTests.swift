@@ -9,14 +9,13 @@ import Testing
 struct SiteRendererTests {
     private static let hostile = #"<script>alert("x")</script> O'Brien & "Sons" مرحبا 🦊"#
 
-    private func renderer(items: Int, pageSize: Int = 4, title: String = "Item", templates: String = Repository.templates,
+    private func renderer(items: Int, pageSize: Int = 4, title: String = "Item",
                           site: String = #""baseURL": "https://ex.org/""#) throws -> SiteRenderer {
         let fs = LocalFileSystem()
         let members = [#""pageSize": \#(pageSize)"#, #""eagerImages": 2"#, #""sources": []"#, site].filter { !$0.isEmpty }
-        var config = try ConfigLoader(fileSystem: fs).decode(
+        let config = try ConfigLoader(fileSystem: fs).decode(
             try JSONDocument(data: Data(("{" + members.joined(separator: ", ") + "}").utf8), sourceName: "c"),
             path: "/site/config.json")
-        config.templatesDirectory = templates
         let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120),
                                          ImageVariant(path: "img/a-320.jpg", width: 320, height: 240),
                                          ImageVariant(path: "img/a-640.jpg", width: 640, height: 480)], averageColor: "#123456")
@@ -26,8 +25,7 @@ struct SiteRendererTests {
                  image: i == 1 ? nil : image)
         })
         return try SiteRenderer(config: config, collections: [collection],
-                                templates: try TemplateSet(directory: templates, fileSystem: fs),
-                                assets: try AssetSet(templatesDirectory: templates, fileSystem: fs))
+                                templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin))
     }
 
     private func page(_ r: SiteRenderer, _ path: String) -> String {
@@ -141,32 +139,74 @@ struct SiteRendererTests {
         for tag in ["{{{title}}}", "{{& title}}", "{{ &title}}", "{{=<% %>=}}"] {
             let dir = try TemporaryDirectory()
             defer { dir.remove() }
-            try FixtureSite.copyTemplates(to: dir.path + "/T")
             try dir.write("<p>\(tag)</p>\n", to: "T/footer.mustache")
             #expect {
-                _ = try TemplateSet(directory: dir.path + "/T", fileSystem: LocalFileSystem())
+                _ = try TemplateSet(theme: try Theme.load(templates: .init(directory: dir.path + "/T", required: true, key: "templates"),
+                                                          assets: nil, fileSystem: LocalFileSystem()))
             } throws: { error in
-                (error as? RenderingError)?.code == .unsafeTemplate && (error as? RenderingError)?.location.hasSuffix("footer.mustache:1:4") == true
+                (error as? RenderingError)?.code == .unsafeTemplate && (error as? RenderingError)?.location == dir.path + "/T/footer.mustache:1:4"
             }
         }
     }
 
-    @Test func missingAndBrokenTemplatesAreNamed() throws {
+    @Test func brokenOverridesAndMissingFoldersAreNamed() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try FixtureSite.copyTemplates(to: dir.path + "/T")
+        let fs = LocalFileSystem()
         try dir.write("{{#items}}\n<p>{{/item}}", to: "T/item.mustache")
-        #expect { _ = try TemplateSet(directory: dir.path + "/T", fileSystem: LocalFileSystem()) } throws: { error in
-            (error as? RenderingError)?.code == .templateSyntax && (error as? RenderingError)?.location.contains("item.mustache:") == true
+        let layer = Theme.Layer(directory: dir.path + "/T", required: true, key: "templates")
+        #expect { _ = try TemplateSet(theme: try Theme.load(templates: layer, assets: nil, fileSystem: fs)) } throws: { error in
+            (error as? RenderingError)?.code == .templateSyntax && (error as? RenderingError)?.location.hasPrefix(dir.path + "/T/item.mustache:") == true
         }
-        try FileManager.default.removeItem(atPath: dir.path + "/T/item.mustache")
-        #expect { _ = try TemplateSet(directory: dir.path + "/T", fileSystem: LocalFileSystem()) } throws: { error in
-            (error as? RenderingError)?.message == "missing template item.mustache"
+        // A folder the config names must exist; the default one may be absent.
+        let missing = Theme.Layer(directory: dir.path + "/nothing", required: true, key: "templates")
+        #expect { _ = try Theme.load(templates: missing, assets: nil, fileSystem: fs) } throws: { error in
+            let e = error as? RenderingError
+            return e?.code == .templatesNotFound && e?.message.contains("\"templates\"") == true && e?.message.contains("does not exist") == true
+        }
+        let optional = Theme.Layer(directory: dir.path + "/nothing", required: false, key: "templates")
+        #expect(try Theme.load(templates: optional, assets: nil, fileSystem: fs).files.map(\.path) == Theme.builtin.files.map(\.path))
+    }
+
+    @Test func siteFilesOverrideTheBuiltInThemeFileByFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("<footer><p>mine</p></footer>\n", to: "T/footer.mustache")
+        try dir.write("{{> footer}}\n", to: "T/extra.mustache")
+        try dir.write("notes\n", to: "T/README.md")  // not part of the theme
+        try dir.write("body { color: red }\n", to: "T/assets/style.css")
+        try dir.write("body { color: blue }\n", to: "A/style.css")  // the site's assets folder wins over the templates' one
+        try dir.write("hello\n", to: "A/fonts/x.woff2")
+        try dir.write("hidden\n", to: "A/.DS_Store")
+        let theme = try Theme.load(templates: .init(directory: dir.path + "/T", required: true, key: "templates"),
+                                   assets: .init(directory: dir.path + "/A", required: true, key: "assets"), fileSystem: LocalFileSystem())
+        let origins = Dictionary(uniqueKeysWithValues: theme.files.map { ($0.path, $0.origin) })
+        #expect(origins["footer.mustache"] == .site(dir.path + "/T/footer.mustache"))
+        #expect(origins["extra.mustache"] == .site(dir.path + "/T/extra.mustache"))
+        #expect(origins["assets/style.css"] == .site(dir.path + "/A/style.css"))
+        #expect(origins["assets/fonts/x.woff2"] == .site(dir.path + "/A/fonts/x.woff2"))
+        #expect(origins["item.mustache"] == .builtin && origins["assets/gallery.js"] == .builtin)
+        #expect(origins["README.md"] == nil && origins["assets/.DS_Store"] == nil)
+        #expect(theme.files.map(\.path) == theme.files.map(\.path).sorted())
+        let templates = try TemplateSet(theme: theme)
+        #expect(templates.names.contains("extra") && templates.names.contains("index"))
+        let assets = AssetSet(theme: theme)
+        #expect(assets.path(forKey: "fonts_x_woff2")?.hasPrefix("assets/fonts/x-") == true)
+        #expect(assets.assets.first { $0.key == "style_css" }?.data == Data("body { color: blue }\n".utf8))
+    }
+
+    @Test func theEmbeddedThemeIsTheThemeFolder() throws {
+        // SwiftPM embeds Sources/GalgenTheme/Theme by file name; BuiltinTheme lists the paths by hand.
+        let fs = LocalFileSystem()
+        let onDisk = try fs.listFilesRecursively(at: Repository.templates).filter { $0 != "README.md" }
+        #expect(Theme.builtin.files.map(\.path) == onDisk)
+        for file in Theme.builtin.files {
+            #expect(file.data == (try fs.readFile(at: Repository.templates + "/" + file.path)), "\(file.path)")
         }
     }
 
     @Test func assetsGetContentHashedNames() throws {
-        let assets = try AssetSet(templatesDirectory: Repository.templates, fileSystem: LocalFileSystem())
+        let assets = AssetSet(theme: .builtin)
         let css = try #require(assets.path(forKey: "style_css"))
         let data = try Data(contentsOf: URL(fileURLWithPath: Repository.templates + "/assets/style.css"))
         #expect(css == "assets/style-\(ContentHash.sha256Hex(data).prefix(10)).css")

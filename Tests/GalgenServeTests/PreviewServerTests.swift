@@ -166,8 +166,10 @@ struct PreviewServerTests {
         var events = try EventReader(port: served.port)
         #expect(await events.wait(for: #""generation":1,"error":null"#).contains("text/event-stream"))
 
+        // The site has no Templates/ folder: the first edit adds an override of the built-in head.
         let head = served.site.directory.path + "/Templates/head.mustache"
-        let original = try String(contentsOfFile: head, encoding: .utf8)
+        let original = try String(contentsOfFile: Repository.templates + "/head.mustache", encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: served.site.directory.path + "/Templates", withIntermediateDirectories: true)
         try (original + "<meta name=\"marker\" content=\"v2\" />\n").write(toFile: head, atomically: true, encoding: .utf8)
         _ = await events.wait(for: #""generation":2,"error":null"#)
         let second = try await served.get("/")

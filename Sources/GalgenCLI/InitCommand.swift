@@ -1,0 +1,54 @@
+public import ArgumentParser
+import Foundation
+import GalgenCore
+public import GalgenScaffold
+
+/// `galgen init`.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Make a new site in a folder: config.json, a .gitignore and, for --source json, example records and pictures.",
+        discussion: """
+            The folder must be empty or new (a .git folder is allowed) unless --force. With --source json the \
+            site builds offline at once; randomuser and itunes fetch their records on the first build. The \
+            site uses galgen's built-in theme: add only the templates or assets you change (see galgen theme eject).
+            """)
+
+    @Argument(help: ArgumentHelp("The site's folder.", valueName: "dir"))
+    var directory = "."
+
+    @Option(name: .long, help: ArgumentHelp("Where the records come from: json (a local file, with example pictures), randomuser or itunes.", valueName: "kind"))
+    var source: SiteScaffolder.Source = .json
+
+    @Option(name: .long, help: ArgumentHelp("The site's title.", valueName: "text"))
+    var title = "My gallery"
+
+    @Option(name: .long, help: ArgumentHelp("Also write a CI workflow that builds and publishes the site: github (GitHub Pages).", valueName: "system"))
+    var ci: SiteScaffolder.CI?
+
+    @Flag(name: .long, help: "Write into a folder that is not empty (files of the same names are replaced).")
+    var force = false
+
+    func run() throws {
+        let console = GalgenCLI.currentConsole
+        let folder = GalgenCLI.absolute(directory)
+        let written: [String]
+        do {
+            written = try SiteScaffolder(fileSystem: LocalFileSystem())
+                .scaffold(in: folder, options: .init(source: source, title: title, ci: ci, force: force))
+        } catch {
+            throw GalgenCLI.fail(error, console: console)
+        }
+        let pictures = written.filter { $0.hasPrefix("images/") }.count
+        let shown = written.filter { !$0.hasPrefix("images/") } + (pictures > 0 ? ["\(pictures) example pictures in images/"] : [])
+        console.out("galgen: made a new site in \(directory): \(shown.joined(separator: ", "))")
+        console.out("next:")
+        if directory != "." { console.out("  cd \(directory)") }
+        console.out("  galgen serve    # build, then preview on http://127.0.0.1:8080/; edits rebuild and reload the page")
+        console.out("  galgen build    # build into public/")
+        if source != .json { console.out("(the first build fetches the records from the \(source.rawValue) API; later builds use the cache)") }
+    }
+}
+
+extension SiteScaffolder.Source: ExpressibleByArgument {}
+extension SiteScaffolder.CI: ExpressibleByArgument {}

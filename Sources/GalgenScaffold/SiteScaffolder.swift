@@ -1,0 +1,163 @@
+import Foundation
+public import GalgenCore
+import GalgenImaging
+
+/// `galgen init`: a working site in a folder: `config.json` for a chosen source, a `.gitignore`
+/// (output and cache), and optionally the GitHub Pages workflow. For the `json` source it also
+/// writes a small records file and a few pictures made on the spot, so the first build works offline.
+public struct SiteScaffolder: Sendable {
+    /// Where the records of the new site come from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// A local JSON file with example records and pictures (works offline).
+        case json
+        /// The randomuser.me API.
+        case randomuser
+        /// The iTunes Search API.
+        case itunes
+    }
+
+    /// A CI system to write a publishing workflow for.
+    public enum CI: String, Sendable, CaseIterable {
+        /// GitHub Actions, publishing to GitHub Pages.
+        case github
+    }
+
+    /// What to make.
+    public struct Options: Sendable {
+        /// The records source.
+        public var source: Source
+        /// The site's title.
+        public var title: String
+        /// The CI workflow to add, if any.
+        public var ci: CI?
+        /// Write into a folder that is not empty (files of the same names are replaced).
+        public var force: Bool
+
+        /// Creates options.
+        /// - Parameters:
+        ///   - source: The records source.
+        ///   - title: The site's title.
+        ///   - ci: The CI workflow to add.
+        ///   - force: Write into a non-empty folder.
+        public init(source: Source = .json, title: String = "My gallery", ci: CI? = nil, force: Bool = false) {
+            self.source = source
+            self.title = title
+            self.ci = ci
+            self.force = force
+        }
+    }
+
+    private let fileSystem: any FileSystem
+
+    /// Creates a scaffolder.
+    /// - Parameter fileSystem: Where files are written.
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Writes the site.
+    /// - Parameters:
+    ///   - directory: Absolute path of the folder (created if missing). It must be empty (a `.git`
+    ///     folder is allowed) unless `options.force`.
+    ///   - options: What to make.
+    /// - Returns: The paths written, relative to `directory`, sorted.
+    /// - Throws: ``ScaffoldError``.
+    @discardableResult
+    public func scaffold(in directory: String, options: Options) throws(ScaffoldError) -> [String] {
+        switch fileSystem.targetKind(at: directory) {
+        case nil, .directory: break
+        default: throw ScaffoldError(.notAFolder, path: directory, message: "is not a folder")
+        }
+        if !options.force, fileSystem.targetKind(at: directory) == .directory {
+            let entries = ((try? fileSystem.listDirectory(at: directory)) ?? []).filter { $0 != ".git" }
+            if !entries.isEmpty {
+                throw ScaffoldError(.wouldOverwrite, path: directory,
+                                    message: "the folder is not empty (\(entries.prefix(5).joined(separator: ", "))\(entries.count > 5 ? ", …" : "")); "
+                                        + "nothing was written. Choose an empty or new folder, or pass --force to add the site's files to it")
+            }
+        }
+        let files = try makeFiles(options, directory: directory)
+        try FileWriter(fileSystem: fileSystem).write(files, into: directory, force: true, what: "the site")
+        return files.map(\.path).sorted()
+    }
+
+    private func makeFiles(_ options: Options, directory: String) throws(ScaffoldError) -> [ScaffoldFile] {
+        var files = [
+            ScaffoldFile(path: "config.json", data: Data(config(options).utf8)),
+            ScaffoldFile(path: ".gitignore", data: Data(PackageResources.gitignore)),
+        ]
+        if options.ci == .github {
+            files.append(ScaffoldFile(path: ".github/workflows/galgen-pages.yml", data: Data(PackageResources.github_pages_yml)))
+        }
+        if options.source == .json {
+            var records: [String] = []
+            for (n, picture) in ExamplePictures.all.enumerated() {
+                let path = "images/\(picture.slug).jpg"
+                do { files.append(ScaffoldFile(path: path, data: try picture.jpeg())) } catch {
+                    throw ScaffoldError(.io, path: directory + "/" + path, message: "cannot encode the example picture: \(error)")
+                }
+                records.append("""
+                      {
+                        "id": "\(picture.slug)",
+                        "title": "\(picture.title)",
+                        "subtitle": "Example \(n + 1) of \(ExamplePictures.all.count): replace it with your own",
+                        "image": "\(path)"
+                      }
+                    """)
+            }
+            files.append(ScaffoldFile(path: "records.json", data: Data("[\n\(records.joined(separator: ",\n"))\n]\n".utf8)))
+        }
+        return files
+    }
+
+    /// The config for a source, with the keys a newcomer is most likely to change.
+    func config(_ options: Options) -> String {
+        let source: String
+        switch options.source {
+        case .json:
+            source = """
+                    {
+                      "name": "photos",
+                      "title": "Photos",
+                      "type": "json",
+                      "path": "records.json",
+                      "fields": {"id": "id", "title": "title", "subtitle": "subtitle", "image": "image", "link": "link"}
+                    }
+                """
+        case .randomuser:
+            source = """
+                    {
+                      "name": "people",
+                      "title": "People",
+                      "type": "randomuser",
+                      "count": 60,
+                      "seed": "galgen"
+                    }
+                """
+        case .itunes:
+            source = """
+                    {
+                      "name": "apps",
+                      "title": "Apps",
+                      "type": "itunes",
+                      "term": "photo editor",
+                      "media": "software",
+                      "limit": 50,
+                      "maxAge": "1d"
+                    }
+                """
+        }
+        return """
+            {
+              "title": \(JSONText.string(options.title, htmlSafe: false)),
+              "language": "en",
+              "pageSize": 48,
+              "imageWidths": [160, 320, 640],
+              "sources": [
+            \(source)
+              ]
+            }
+
+            """
+    }
+}

@@ -1,0 +1,35 @@
+/// galgen's default theme, compiled into the binary: the Mustache templates, the assets
+/// (`style.css`, `gallery.js`, `placeholder.svg`) and the `README.md` that lists each template's keys.
+///
+/// The files live in `Sources/GalgenTheme/Theme/` and are embedded by SwiftPM (`.embedInCode`), so a
+/// site needs no `Templates/` folder and an installed `galgen` needs nothing beside it. A site
+/// overrides the theme file by file (see `Theme` in GalgenRendering).
+public enum BuiltinTheme {
+    /// One file of the theme.
+    public struct File: Sendable, Hashable {
+        /// Path inside the theme, e.g. `item.mustache` or `assets/style.css`.
+        public let path: String
+        /// The bytes.
+        public let bytes: [UInt8]
+    }
+
+    /// Every file of the theme, sorted by path.
+    ///
+    /// SwiftPM's embedding flattens folders into one name per file, so the paths are listed here; a
+    /// test compares this list with the `Theme/` folder, file by file and byte by byte.
+    public static let files: [File] = [
+        File(path: "404.mustache", bytes: PackageResources._04_mustache),
+        File(path: "README.md", bytes: PackageResources.README_md),
+        File(path: "assets/gallery.js", bytes: PackageResources.gallery_js),
+        File(path: "assets/placeholder.svg", bytes: PackageResources.placeholder_svg),
+        File(path: "assets/style.css", bytes: PackageResources.style_css),
+        File(path: "cell.mustache", bytes: PackageResources.cell_mustache),
+        File(path: "footer.mustache", bytes: PackageResources.footer_mustache),
+        File(path: "gallery.mustache", bytes: PackageResources.gallery_mustache),
+        File(path: "head.mustache", bytes: PackageResources.head_mustache),
+        File(path: "header.mustache", bytes: PackageResources.header_mustache),
+        File(path: "index.mustache", bytes: PackageResources.index_mustache),
+        File(path: "item.mustache", bytes: PackageResources.item_mustache),
+        File(path: "pager.mustache", bytes: PackageResources.pager_mustache),
+    ]
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GalgenConfig
+import GalgenCore
+import GalgenImaging
+import GalgenScaffold
+import GalgenTestSupport
+import Testing
+
+struct ScaffoldTests {
+    let fs = LocalFileSystem()
+
+    @Test(arguments: SiteScaffolder.Source.allCases)
+    func everySourceMakesAValidConfig(source: SiteScaffolder.Source) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let site = dir.path + "/new/site"
+        let written = try SiteScaffolder(fileSystem: fs).scaffold(in: site, options: .init(source: source, title: "Ann's \"photos\" <3"))
+        #expect(written.contains("config.json") && written.contains(".gitignore"))
+        let config = try ConfigLoader(fileSystem: fs).load(path: site + "/config.json")
+        #expect(config.title == "Ann's \"photos\" <3")
+        #expect(config.sources.count == 1 && config.sources[0].kind.rawValue == source.rawValue)
+        #expect(!config.templatesNamed)
+        let ignore = String(decoding: try fs.readFile(at: site + "/.gitignore"), as: UTF8.self)
+        #expect(ignore.contains("/public/") && ignore.contains("/.galgen/"))
+        #expect(written.contains("records.json") == (source == .json))
+        #expect(fs.kind(at: site + "/.github") == nil)
+    }
+
+    @Test func theJSONSiteHasRecordsAndRealPictures() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let written = try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .json))
+        let pictures = written.filter { $0.hasPrefix("images/") }
+        #expect(pictures.count == 6)
+        var sizes = Set<Int>()
+        for picture in pictures {
+            let data = try fs.readFile(at: dir.path + "/" + picture)
+            let info = try JPEGCodec.info(data)
+            #expect(info.width == 960 && info.height == 640)
+            sizes.insert(data.count)
+        }
+        #expect(sizes.count == 6)  // six different pictures
+        let records = try #require(try JSONSerialization.jsonObject(with: try fs.readFile(at: dir.path + "/records.json")) as? [[String: String]])
+        #expect(records.map { $0["image"] ?? "" } == pictures.sorted { a, b in
+            records.firstIndex { $0["image"] == a }! < records.firstIndex { $0["image"] == b }!
+        })
+        #expect(Set(records.compactMap { $0["image"] }) == Set(pictures))
+    }
+
+    @Test func aFolderThatIsNotEmptyIsRefusedUnlessForced() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("mine\n", to: "notes.txt")
+        #expect(throws: ScaffoldError.self) { try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init()) }
+        #expect(!dir.exists("config.json"))
+        do {
+            try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init())
+        } catch {
+            #expect(error.code == .wouldOverwrite)
+            #expect(error.description.contains("notes.txt") && error.description.contains("--force"))
+        }
+        try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(force: true))
+        #expect(dir.exists("config.json"))
+        #expect(String(decoding: try dir.read("notes.txt"), as: UTF8.self) == "mine\n")
+    }
+
+    @Test func aGitFolderAloneCountsAsEmpty() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("[core]\n", to: ".git/config")
+        try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .randomuser))
+        #expect(dir.exists("config.json"))
+    }
+
+    @Test func theGitHubWorkflowIsWrittenWhenAskedFor() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .itunes, ci: .github))
+        let workflow = String(decoding: try dir.read(".github/workflows/galgen-pages.yml"), as: UTF8.self)
+        for step in ["galgen build --strict", "galgen check public", "scripts/install.sh", "actions/deploy-pages", ".galgen/cache"] {
+            #expect(workflow.contains(step), "\(step)")
+        }
+    }
+
+    @Test func ejectWritesTheWholeThemeAndNeverOverwritesUnlessForced() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let target = dir.path + "/Templates"
+        let written = try ThemeEjector(fileSystem: fs).eject(to: target, force: false)
+        // Every file of the theme folder in the repository, byte for byte.
+        let expected = try fs.listFilesRecursively(at: Repository.templates)
+        #expect(written == expected)
+        for path in expected {
+            #expect(try fs.readFile(at: target + "/" + path) == fs.readFile(at: Repository.templates + "/" + path), "\(path)")
+        }
+        try dir.write("<p>mine</p>\n", to: "Templates/item.mustache")
+        #expect(throws: ScaffoldError.self) { try ThemeEjector(fileSystem: fs).eject(to: target, force: false) }
+        #expect(String(decoding: try dir.read("Templates/item.mustache"), as: UTF8.self) == "<p>mine</p>\n")
+        try ThemeEjector(fileSystem: fs).eject(to: target, force: true)
+        #expect(try fs.readFile(at: target + "/item.mustache") == fs.readFile(at: Repository.templates + "/item.mustache"))
+    }
+}
