@@ -97,10 +97,7 @@ def main() -> None:
             big = work / "big"
             config = sitebuild.write_inputs(big, args.items)
             templates = big / "Templates"
-            servesite.shutil.copytree(sitebuild.ROOT / "Templates", templates)
-            data = json.loads(config.read_text())
-            data["templates"] = str(templates)
-            config.write_text(json.dumps(data, indent=2))
+            servesite.override_head(templates)
             results.append(measure(f"{args.items:,} items", config, templates, big, args.runs, driver))
     finally:
         driver.quit()

@@ -110,7 +110,6 @@ def main():
             site = os.path.join(work, "site")
             shutil.rmtree(site, ignore_errors=True)
             os.makedirs(site)
-            shutil.copytree(os.path.join(ROOT, "Templates"), os.path.join(site, "Templates"))
             config = {
                 "title": "Remote benchmark", "pageSize": 48,
                 "fetch": {"imageMaxAge": 0},

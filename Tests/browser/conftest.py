@@ -14,6 +14,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import helpers  # noqa: E402
+import ownsite  # noqa: E402
 import sitebuild  # noqa: E402
 from server import SiteServer  # noqa: E402
 
@@ -60,3 +61,13 @@ def has_runtime(site) -> bool:
 def runtime(has_runtime):
     if not has_runtime:
         pytest.fail("the built site has no assets/gallery-*.js: the runtime is missing")
+
+
+@pytest.fixture(scope="session")
+def own_server(tmp_path_factory):
+    """The site `galgen init` makes, built by an installed galgen outside the repository, on a loopback server."""
+    prefix = tmp_path_factory.mktemp("prefix")
+    ownsite.install(prefix)
+    srv = SiteServer(ownsite.make_site(prefix, tmp_path_factory.mktemp("own")) / "public").start()
+    yield srv
+    srv.stop()

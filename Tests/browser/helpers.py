@@ -65,12 +65,12 @@ OBSERVERS = r"""
 RAF2 = "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"
 
 WAIT_READY = """
-const done = arguments[arguments.length - 1];
+const done = arguments[arguments.length - 1], limit = arguments[0];
 const t0 = performance.now();
 (function poll() {
   if (window.__galgen && window.__galgen.ready) {
     Promise.resolve(window.__galgen.ready).then(() => done({ok: true}), e => done({ok: false, error: String(e)}));
-  } else if (performance.now() - t0 > arguments[0]) { done({ok: false, error: 'window.__galgen.ready missing'}); }
+  } else if (performance.now() - t0 > limit) { done({ok: false, error: 'window.__galgen.ready missing'}); }
   else setTimeout(poll, 20);
 })();
 """

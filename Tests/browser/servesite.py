@@ -16,12 +16,20 @@ ROOT = sitebuild.ROOT
 
 
 def copy_sample(work: pathlib.Path) -> pathlib.Path:
-    """Copy the repository's sample site (config.json, Templates/, Samples/) into `work`; return the config."""
+    """Copy the repository's sample site (config.json, Samples/) into `work`, with Templates/head.mustache
+    copied from the built-in theme as an override to edit; return the config."""
     work.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ROOT / "config.json", work / "config.json")
-    shutil.copytree(ROOT / "Templates", work / "Templates")
+    override_head(work / "Templates")
     shutil.copytree(ROOT / "Samples", work / "Samples")
     return work / "config.json"
+
+
+def override_head(templates: pathlib.Path) -> pathlib.Path:
+    """Write `templates/head.mustache` with the built-in theme's text (a site file that overrides it); return its path."""
+    templates.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(sitebuild.THEME / "head.mustache", templates / "head.mustache")
+    return templates / "head.mustache"
 
 
 class Serve:

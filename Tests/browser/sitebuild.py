@@ -9,6 +9,8 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# The built-in theme as files (galgen compiles them in; tests copy one to override it).
+THEME = ROOT / "Sources" / "GalgenTheme" / "Theme"
 COUNT = 100_000
 
 
@@ -30,7 +32,6 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
         "language": "en",
         "pageSize": 100,
         "imageWidths": [160, 320],
-        "templates": str(ROOT / "Templates"),
         "sources": [{
             "name": "people", "title": "People", "type": "json", "path": "big.json", "items": "results",
             "fields": {"id": "id", "title": "name", "image": "img"},

@@ -1,4 +1,4 @@
-"""Real-browser tests of galgen's gallery runtime (Templates/assets/gallery.js) over a 100,000-item site.
+"""Real-browser tests of galgen's gallery runtime (assets/gallery.js of the built-in theme, Sources/GalgenTheme/Theme) over a 100,000-item site.
 
 The contract is docs/runtime.md; the protocol and pass marks are section 3 of the design notes
 (../shared/design/runtime.md, tests T1-T17). Speed (T4/T5) is measured by Benchmarks/scripts/runtime_perf.py,

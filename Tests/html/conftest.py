@@ -5,9 +5,14 @@ import shutil
 import pathlib
 import subprocess
 
+import sys
+
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests" / "browser"))
+
+import ownsite  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -37,11 +42,18 @@ def published_sample_site(galgen, tmp_path_factory) -> pathlib.Path:
     config = config.replace("{", '{\n  "baseURL": "https://example.org/galgen/",', 1)
     json.loads(config)  # still valid JSON
     (work / "config.json").write_text(config, encoding="utf-8")
-    for folder in ("Samples", "Templates"):
-        shutil.copytree(ROOT / folder, work / folder)  # galgen does not follow links to folders
+    shutil.copytree(ROOT / "Samples", work / "Samples")  # the theme is built in
     out = work / "public"
     result = subprocess.run(
         [str(galgen), "build", "--config", str(work / "config.json"), "--cache", str(work / "cache"), "--strict"],
         capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def own_site(tmp_path_factory) -> pathlib.Path:
+    """A site made by an installed galgen in an empty folder outside the repository (`galgen init`); its output."""
+    prefix = tmp_path_factory.mktemp("prefix")
+    ownsite.install(prefix)
+    return ownsite.make_site(prefix, tmp_path_factory.mktemp("own")) / "public"

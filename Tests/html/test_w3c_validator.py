@@ -33,6 +33,15 @@ def test_sample_site_has_no_html_errors(site, request):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_own_site_has_no_html_errors(own_site):
+    """The site `galgen init` makes, built by the installed binary with the built-in theme only."""
+    pages = sorted(own_site.rglob("*.html"))
+    assert len(pages) == 9  # home, 404, one gallery page, six items
+    assert any(p.name.startswith("gallery-") for p in (own_site / "assets").iterdir())
+    result = vnu("--root", str(own_site), "--also-check-css", "--also-check-svg")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_validator_catches_a_broken_page(tmp_path):
     """The same command must fail on a bad page, or the test above proves nothing."""
     (tmp_path / "bad.html").write_text(

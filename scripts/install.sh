@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Build galgen and install it onto the PATH: scripts/install.sh [--prefix DIR] [--debug]
+#
+#   --prefix DIR   where to install (default: $PREFIX, else ~/.local); the binary goes to DIR/bin/galgen
+#   --debug        install the debug build (quicker to build; used by the tests) instead of a release build
+#
+# The release binary is linked with the Swift standard library and Foundation statically, so it keeps
+# working if the Swift toolchain is moved or removed; it needs only the system's libxml2 and libjpeg
+# (the apt packages of the README). galgen's theme is compiled into the binary: nothing else is copied.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+prefix="${PREFIX:-$HOME/.local}"
+configuration=release
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
+        --prefix=*) prefix="${1#--prefix=}"; shift ;;
+        --debug) configuration=debug; shift ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+    esac
+done
+
+command -v swift >/dev/null || { echo "install.sh: swift is not on the PATH; install Swift 6 first" >&2; exit 1; }
+
+flags=(-c "$configuration" --product galgen)
+if [ "$configuration" = release ]; then flags+=(--static-swift-stdlib); fi
+swift build "${flags[@]}"
+binary="$(swift build "${flags[@]}" --show-bin-path)/galgen"
+
+mkdir -p "$prefix/bin"
+# Copy then rename, so a galgen that is running keeps its old file and never sees a half-written one.
+install -m 755 "$binary" "$prefix/bin/.galgen.new.$$"
+mv -f "$prefix/bin/.galgen.new.$$" "$prefix/bin/galgen"
+echo "installed $("$prefix/bin/galgen" --version) to $prefix/bin/galgen"
+
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "note: $prefix/bin is not on your PATH; add it, e.g. echo 'export PATH=\"$prefix/bin:\$PATH\"' >> ~/.bashrc" ;;
+esac
