@@ -35,6 +35,9 @@ let package = Package(
             name: "CJPEGShim", dependencies: ["CLibJPEG"],
             cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CGalgenSystem", cSettings: [.define("_GNU_SOURCE")]),
+        // Little CMS 2: ICC profiles converted to sRGB. All lcms2 calls stay in CColorShim.
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .target(name: "CColorShim", dependencies: ["CLCMS2"], cSettings: [.unsafeFlags(["-O2"])]),
 
         // Capability modules.
         .target(
@@ -43,7 +46,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
-        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(

@@ -69,7 +69,7 @@ int gg_jpeg_info(const unsigned char *data, size_t len, gg_info *info, char *err
     return GG_OK;
 }
 
-int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long long max_pixels,
+int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long long max_pixels, int keep_cmyk,
                    gg_image *out, char *errbuf, size_t errlen) {
     struct jpeg_decompress_struct cinfo;
     struct gg_err jerr;
@@ -88,58 +88,69 @@ int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long 
         jpeg_destroy_decompress(&cinfo);
         free(pixels);
         free(rowbuf);
+        free(out->icc);
+        out->icc = NULL;
         return GG_ERR_JPEG;
     }
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)len);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);   /* ICC profile chunks */
     jpeg_read_header(&cinfo, TRUE);
-    if (max_pixels > 0 && (long long)cinfo.image_width * (long long)cinfo.image_height > max_pixels) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "image is %ux%u pixels, more than the limit of %lld",
-                 cinfo.image_width, cinfo.image_height, max_pixels);
-        gg_copy(errbuf, errlen, msg);
-        jpeg_destroy_decompress(&cinfo);
-        return GG_ERR_LIMIT;
-    }
     cinfo.scale_num = 1;
     cinfo.scale_denom = (unsigned int)scale_denom;
     cinfo.dct_method = JDCT_ISLOW;
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    jpeg_calc_output_dimensions(&cinfo);
+    if (max_pixels > 0 && (long long)cinfo.output_width * (long long)cinfo.output_height > max_pixels) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "image is %ux%u pixels and would need %ux%u in memory even at 1/%d, more than maxPixels (%lld)",
+                 cinfo.image_width, cinfo.image_height, cinfo.output_width, cinfo.output_height, scale_denom, max_pixels);
+        gg_copy(errbuf, errlen, msg);
+        jpeg_destroy_decompress(&cinfo);
+        return GG_ERR_LIMIT;
+    }
+    {
+        JOCTET *icc = NULL;
+        unsigned int icc_len = 0;
+        if (jpeg_read_icc_profile(&cinfo, &icc, &icc_len)) {
+            out->icc = icc;          /* malloc'd by libjpeg; freed with gg_free */
+            out->icc_len = icc_len;
+        }
+    }
+    int keep = cmyk && keep_cmyk && out->icc;   /* CMYK stays CMYK only for a profile to convert it */
     jpeg_start_decompress(&cinfo);
     size_t width = cinfo.output_width;
-    size_t stride = width * 3;
+    size_t stride = width * (keep ? 4 : 3);
     pixels = malloc(stride * cinfo.output_height);
-    rowbuf = cmyk ? malloc(width * 4) : NULL;
-    if (!pixels || (cmyk && !rowbuf)) {
+    rowbuf = cmyk && !keep ? malloc(width * 4) : NULL;
+    if (!pixels || (cmyk && !keep && !rowbuf)) {
         gg_copy(errbuf, errlen, "out of memory");
         jpeg_destroy_decompress(&cinfo);
         free(pixels);
         free(rowbuf);
+        free(out->icc);
+        out->icc = NULL;
         return GG_ERR_NOMEM;
     }
     /* Adobe applications write CMYK inverted (0 = full ink); others write it plain. */
     int inverted = cinfo.saw_Adobe_marker;
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW row = pixels + (size_t)cinfo.output_scanline * stride;
-        if (!cmyk) {
+        if (!cmyk || keep) {
             jpeg_read_scanlines(&cinfo, &row, 1);
             continue;
         }
         JSAMPROW in = rowbuf;
         jpeg_read_scanlines(&cinfo, &in, 1);
-        for (size_t x = 0; x < width; x++) {
-            unsigned c = rowbuf[x * 4], m = rowbuf[x * 4 + 1], y = rowbuf[x * 4 + 2], k = rowbuf[x * 4 + 3];
-            if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-            row[x * 3] = (unsigned char)((c * k + 127) / 255);
-            row[x * 3 + 1] = (unsigned char)((m * k + 127) / 255);
-            row[x * 3 + 2] = (unsigned char)((y * k + 127) / 255);
-        }
+        gg_cmyk_to_rgb(rowbuf, width, inverted, row);
     }
     jpeg_finish_decompress(&cinfo);
     out->pixels = pixels;
     out->width = (int)cinfo.output_width;
     out->height = (int)cinfo.output_height;
+    out->channels = keep ? 4 : 3;
+    out->cmyk_inverted = keep && inverted;
     out->warnings = (int)jerr.pub.num_warnings;
     gg_copy(out->warning, sizeof out->warning, jerr.warning);
     jpeg_destroy_decompress(&cinfo);

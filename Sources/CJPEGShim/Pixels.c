@@ -133,3 +133,13 @@ int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsig
     }
     return GG_OK;
 }
+
+void gg_cmyk_to_rgb(const unsigned char *in, size_t n, int inverted, unsigned char *out) {
+    for (size_t x = 0; x < n; x++) {
+        unsigned c = in[x * 4], m = in[x * 4 + 1], y = in[x * 4 + 2], k = in[x * 4 + 3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        out[x * 3] = (unsigned char)((c * k + 127) / 255);
+        out[x * 3 + 1] = (unsigned char)((m * k + 127) / 255);
+        out[x * 3 + 2] = (unsigned char)((y * k + 127) / 255);
+    }
+}

@@ -134,7 +134,8 @@ struct ImageStep: Sendable {
         }
         result.decoded = true
         result.reused = cached.count
-        result.warning = output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" } ?? entry?.warning
+        let notes = [output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" }, output.colorWarning].compactMap { $0 }
+        result.warning = notes.isEmpty ? entry?.warning : notes.joined(separator: "; ")
         var bytes = cached
         do {
             for variant in output.variants {

@@ -19,7 +19,9 @@ public enum ImageFormat: String, Sendable, Hashable {
     public static func sniff(_ data: Data) -> ImageFormat {
         let b = [UInt8](data.prefix(64))
         if b.isEmpty { return .empty }
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        // The SOI marker alone: a file with stray bytes before its next marker is still a JPEG that
+        // libjpeg decodes (with a warning), and libjpeg is the judge of the rest.
+        if b.starts(with: [0xFF, 0xD8]) { return .jpeg }
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         if b.starts(with: Array("GIF8".utf8)) { return .gif }
         if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return .webp }

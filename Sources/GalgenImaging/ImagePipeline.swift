@@ -3,7 +3,8 @@ public import Foundation
 /// Turns one source JPEG into all its variants from a single decode.
 public struct ImagePipeline: Sendable {
     /// Bump when the output of this pipeline changes for the same input and spec; it is part of every cache key.
-    public static let version = 1
+    /// 2: embedded ICC profiles are converted to sRGB (lcms2).
+    public static let version = 2
 
     /// Limits and encoder settings.
     public struct Settings: Sendable, Hashable {
@@ -11,7 +12,8 @@ public struct ImagePipeline: Sendable {
         public var widths: [Int]
         /// JPEG quality, 1–100.
         public var quality: Int
-        /// Refuse sources with more pixels than this (checked from the header).
+        /// Refuse sources that need more pixels than this in memory (checked from the header, at
+        /// the DCT scale the decode will use).
         public var maxPixels: Int
         /// Refuse sources larger than this many bytes.
         public var maxSourceBytes: Int
@@ -58,6 +60,8 @@ public struct ImagePipeline: Sendable {
         public var variants: [(size: VariantPlan.Size, jpeg: Data)]
         /// libjpeg's first warning, when the data was damaged but decodable.
         public var warning: String?
+        /// Set when an embedded colour profile could not be used (the colours were taken as sRGB).
+        public var colorWarning: String?
     }
 
     /// The settings.
@@ -78,7 +82,7 @@ public struct ImagePipeline: Sendable {
         }
         let format = ImageFormat.sniff(data)
         switch format {
-        case .jpeg: break
+        case .jpeg: break  // sniffed on the SOI marker alone: libjpeg judges the rest
         case .empty: throw ImagingError(.unsupportedFormat, "not an image: the file is empty")
         case .html: throw ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
         case .unknown: throw ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
@@ -86,13 +90,33 @@ public struct ImagePipeline: Sendable {
         }
         let header = try JPEGCodec.info(data)
         guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
-        guard header.width * header.height <= settings.maxPixels else {
-            throw ImagingError(.tooLarge, "image is \(header.width)x\(header.height) pixels, more than maxPixels (\(settings.maxPixels))")
-        }
         let orientation = ExifOrientation.read(from: data)
         let swapped = orientation >= 5
-        return SourceInfo(width: swapped ? header.height : header.width, height: swapped ? header.width : header.height,
-                          orientation: orientation, storedWidth: header.width, storedHeight: header.height)
+        let info = SourceInfo(width: swapped ? header.height : header.width, height: swapped ? header.width : header.height,
+                              orientation: orientation, storedWidth: header.width, storedHeight: header.height)
+        let declared = header.width * header.height
+        if declared > settings.maxPixels {
+            // The decode is DCT-scaled, so what memory holds is the scaled size; but a file far too
+            // small for the size it declares is a decompression bomb (progressive EOB runs or a
+            // truncated stream decode as grey at any size, and decoding them still takes seconds).
+            // Real photographs carry more than one byte per 1,000 pixels, even at low quality.
+            if data.count < declared / 1_000 {
+                throw ImagingError(.tooLarge, "image declares \(header.width)x\(header.height) pixels in only \(data.count) bytes: "
+                                   + "a decompression bomb (refused before decoding)")
+            }
+            let d = plan(for: info).scaleDenominator(storedWidth: header.width, storedHeight: header.height, swapped: swapped)
+            let held = ((header.width + d - 1) / d) * ((header.height + d - 1) / d)
+            guard held <= settings.maxPixels else {
+                throw ImagingError(.tooLarge, "image is \(header.width)x\(header.height) pixels and would need \(held) pixels in memory "
+                                   + "even at 1/\(d), more than maxPixels (\(settings.maxPixels))")
+            }
+        }
+        return info
+    }
+
+    /// The variants to make of a source.
+    func plan(for info: SourceInfo) -> VariantPlan {
+        VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: settings.widths)
     }
 
     /// Decodes once (DCT-scaled), orients, then resamples and encodes each planned size.
@@ -102,16 +126,24 @@ public struct ImagePipeline: Sendable {
     /// - Throws: ``ImagingError``.
     public func process(_ data: Data, only: Set<Int>? = nil) throws(ImagingError) -> Output {
         let info = try inspect(data)
-        let plan = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: settings.widths)
+        let plan = plan(for: info)
         let denominator = plan.scaleDenominator(storedWidth: info.storedWidth, storedHeight: info.storedHeight,
                                                 swapped: info.orientation >= 5)
-        let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels)
-        let oriented = PixelOps.orient(decoded.pixels, orientation: info.orientation)
+        let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
+        var pixels = decoded.pixels
+        var colorWarning: String?
+        if let profile = decoded.iccProfile {
+            let converted = ColorManagement.toSRGB(pixels, layout: decoded.cmyk ?? .rgb, profile: profile)
+            pixels = converted.pixels
+            colorWarning = converted.warning
+        }
+        let oriented = PixelOps.orient(pixels, orientation: info.orientation)
         var variants: [(size: VariantPlan.Size, jpeg: Data)] = []
         for size in plan.sizes where only?.contains(size.width) ?? true {
             let resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
             variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality, progressive: settings.progressive)))
         }
-        return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: decoded.firstWarning)
+        return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: decoded.firstWarning,
+                      colorWarning: colorWarning)
     }
 }

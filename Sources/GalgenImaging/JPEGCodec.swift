@@ -18,8 +18,13 @@ public enum JPEGCodec {
 
     /// A decoded image and any warnings libjpeg raised on the way (e.g. truncated data).
     public struct Decoded: Sendable {
-        /// The pixels.
+        /// The pixels (RGB; CMYK only when ``cmyk`` is set).
         public var pixels: PixelBuffer
+        /// Set when the pixels are 4-channel CMYK kept for a colour-managed conversion (`keepCMYK`
+        /// and an embedded profile); the value says whether they are inverted (Adobe's convention).
+        public var cmyk: ColorManagement.Layout?
+        /// The embedded ICC profile, when there is one.
+        public var iccProfile: [UInt8]?
         /// Number of libjpeg warnings.
         public var warningCount: Int
         /// The first warning's text.
@@ -48,14 +53,15 @@ public enum JPEGCodec {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - scaleDenominator: 1, 2, 4 or 8.
-    ///   - maxPixels: Refuse, before decoding, images with more stored pixels than this.
+    ///   - maxPixels: Refuse, before decoding, images whose scaled output has more pixels than this.
+    ///   - keepCMYK: Leave CMYK and YCCK files with an embedded profile as CMYK, for ``ColorManagement``.
     /// - Throws: ``ImagingError``.
-    public static func decode(_ data: Data, scaleDenominator: Int = 1, maxPixels: Int = 0) throws(ImagingError) -> Decoded {
+    public static func decode(_ data: Data, scaleDenominator: Int = 1, maxPixels: Int = 0, keepCMYK: Bool = false) throws(ImagingError) -> Decoded {
         var image = gg_image()
         var err = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in
             gg_jpeg_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(scaleDenominator),
-                           Int64(maxPixels), &image, &err, err.count)
+                           Int64(maxPixels), keepCMYK ? 1 : 0, &image, &err, err.count)
         }
         switch rc {
         case Int32(GG_OK): break
@@ -63,13 +69,19 @@ public enum JPEGCodec {
         case Int32(GG_ERR_JPEG): throw ImagingError(.corrupt, "JPEG data is broken: \(message(err))")
         default: throw ImagingError(.processingFailed, message(err))
         }
-        defer { gg_free(image.pixels) }
-        let count = Int(image.width) * Int(image.height) * 3
+        defer {
+            gg_free(image.pixels)
+            gg_free(image.icc)
+        }
+        let channels = Int(image.channels)
+        let count = Int(image.width) * Int(image.height) * channels
         let bytes = [UInt8](UnsafeBufferPointer(start: image.pixels, count: count))
+        let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
         let warning: String? = image.warnings > 0
             ? withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } : nil
         return Decoded(pixels: PixelBuffer(width: Int(image.width), height: Int(image.height), bytes: bytes),
-                       warningCount: Int(image.warnings), firstWarning: warning)
+                       cmyk: channels == 4 ? (image.cmyk_inverted != 0 ? .cmykInverted : .cmyk) : nil,
+                       iccProfile: profile, warningCount: Int(image.warnings), firstWarning: warning)
     }
 
     /// How to write a JPEG (galgen's outputs use only `progressive`; the rest makes test inputs).

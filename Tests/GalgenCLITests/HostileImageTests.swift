@@ -21,7 +21,7 @@ struct HostileImageTests {
         ("html", { Data("<!DOCTYPE html><title>404</title>".utf8) }, "not an image: the bytes are an HTML page"),
         ("empty", { Data() }, "not an image: the file is empty"),
         ("random", { Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7919) }) }, "not an image: unrecognised bytes"),
-        ("huge", { try hugeHeader() }, "30000x30000 pixels, more than maxPixels"),
+        ("huge", { try hugeHeader() }, "30000x30000 pixels in only"),
         ("truncated", { let d = try photo(); return d.prefix(d.count / 3) }, "damaged JPEG data"),
         ("garbled", { let d = try photo(); return d.prefix(4) + Data(repeating: 0x41, count: 200) }, "not a readable JPEG"),
     ]

@@ -22,11 +22,16 @@ typedef struct {
     int progressive;
 } gg_info;
 
-/* A decoded image: 8-bit interleaved RGB. Free pixels with gg_free. */
+/* A decoded image: 8-bit interleaved RGB, or CMYK when asked for (channels 4). Free pixels and icc
+   with gg_free. */
 typedef struct {
     unsigned char *pixels;
     int width;
     int height;
+    int channels;        /* 3 RGB, or 4 CMYK (only with keep_cmyk) */
+    int cmyk_inverted;   /* 4 channels: values are inverted (Adobe's convention, 0 = full ink) */
+    unsigned char *icc;  /* the embedded ICC profile (APP2 chunks joined), or NULL */
+    unsigned int icc_len;
     int warnings;        /* libjpeg warnings, e.g. premature end of data */
     char warning[200];   /* the first warning's text */
 } gg_image;
@@ -34,9 +39,11 @@ typedef struct {
 int gg_jpeg_info(const unsigned char *data, size_t len, gg_info *info, char *errbuf, size_t errlen);
 
 /* Decodes to RGB, scaled by 1/scale_denom in the DCT domain (1, 2, 4 or 8). Grayscale is
-   expanded; CMYK and YCCK are converted (Adobe files store inverted values). Refuses with
-   GG_ERR_LIMIT, before decoding, when width*height exceeds max_pixels (0: no limit). */
-int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long long max_pixels,
+   expanded; CMYK and YCCK are converted (Adobe files store inverted values), unless keep_cmyk is
+   set and the file embeds a profile: then they come out as 4 channels for a colour-managed conversion. The ICC profile, when the
+   file embeds one, is returned too. Refuses with GG_ERR_LIMIT, before decoding, when the scaled
+   output (what is held in memory) exceeds max_pixels (0: no limit). */
+int gg_jpeg_decode(const unsigned char *data, size_t len, int scale_denom, long long max_pixels, int keep_cmyk,
                    gg_image *out, char *errbuf, size_t errlen);
 
 /* Encoder flags. */
@@ -62,6 +69,10 @@ void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]
 
 /* Applies an EXIF orientation (1..8) to RGB. dst holds w*h*3 bytes; for 5..8 its width is h. */
 int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsigned char *dst);
+
+/* Converts n CMYK pixels to RGB without a profile (ink multiplied by black); inverted: Adobe's
+   convention, 0 = full ink. out holds n * 3 bytes. */
+void gg_cmyk_to_rgb(const unsigned char *in, size_t n, int inverted, unsigned char *out);
 
 void gg_free(void *p);
 

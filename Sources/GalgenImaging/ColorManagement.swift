@@ -1,0 +1,88 @@
+import CColorShim
+import CJPEGShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Colour management through Little CMS (lcms2, in the C shim): pixels with an embedded ICC profile
+/// (Adobe RGB from cameras, Display P3 from phones, CMYK from print workflows) are converted to
+/// sRGB before resampling, so browsers, which treat untagged images as sRGB, show their colours
+/// right. Outputs carry no profile: sRGB is what an untagged image means.
+public enum ColorManagement {
+    /// How the input pixels are laid out.
+    public enum Layout: Sendable, Hashable {
+        /// 3 bytes R G B.
+        case rgb
+        /// 4 bytes C M Y K, 255 = full ink.
+        case cmyk
+        /// 4 bytes, 0 = full ink (Adobe's convention in JPEG).
+        case cmykInverted
+
+        var code: Int32 {
+            switch self {
+            case .rgb: Int32(GG_CMS_RGB)
+            case .cmyk: Int32(GG_CMS_CMYK)
+            case .cmykInverted: Int32(GG_CMS_CMYK_INVERTED)
+            }
+        }
+    }
+
+    /// Pixels converted to sRGB, and a warning when the profile could not be used.
+    public struct Converted: Sendable {
+        /// RGB pixels.
+        public var pixels: PixelBuffer
+        /// Set when the profile was unreadable or unusable: the pixels were then taken as sRGB
+        /// (CMYK converted without a profile).
+        public var warning: String?
+    }
+
+    /// Converts pixels with an embedded profile to sRGB.
+    /// - Parameters:
+    ///   - pixels: The decoded pixels (3 or 4 bytes each, as `layout` says).
+    ///   - layout: Their layout.
+    ///   - profile: The ICC profile's bytes.
+    public static func toSRGB(_ pixels: PixelBuffer, layout: Layout, profile: [UInt8]) -> Converted {
+        let n = pixels.width * pixels.height
+        var out = [UInt8](repeating: 0, count: n * 3)
+        var description = [CChar](repeating: 0, count: 128)
+        let rc = profile.withUnsafeBufferPointer { p in
+            pixels.bytes.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    gg_cms_to_srgb(p.baseAddress, p.count, layout.code, input.baseAddress, n, output.baseAddress,
+                                   &description, description.count)
+                }
+            }
+        }
+        if rc == Int32(GG_CMS_OK) {
+            return Converted(pixels: PixelBuffer(width: pixels.width, height: pixels.height, bytes: out), warning: nil)
+        }
+        let name = description.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let what = name.isEmpty ? "the embedded ICC profile" : "the embedded ICC profile \"\(name)\""
+        let why = rc == Int32(GG_CMS_BAD_PROFILE) ? "is unreadable or does not describe these pixels" : "cannot be applied"
+        let warning = "\(what) \(why) (\(profile.count) bytes); colours taken as sRGB"
+        switch layout {
+        case .rgb:
+            return Converted(pixels: pixels, warning: warning)
+        case .cmyk, .cmykInverted:
+            pixels.bytes.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { gg_cmyk_to_rgb(input.baseAddress, n, layout == .cmykInverted ? 1 : 0, $0.baseAddress) }
+            }
+            return Converted(pixels: PixelBuffer(width: pixels.width, height: pixels.height, bytes: out), warning: warning)
+        }
+    }
+
+    /// An ICC profile with the given primaries (CIE xy), a D65 white point and the sRGB transfer
+    /// curve, made by lcms2 (Display P3 is `(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)`).
+    /// - Parameters:
+    ///   - red: The red primary.
+    ///   - green: The green primary.
+    ///   - blue: The blue primary.
+    /// - Returns: The profile's bytes, or nil when lcms2 could not make it.
+    public static func rgbProfile(red: (Double, Double), green: (Double, Double), blue: (Double, Double)) -> [UInt8]? {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        let length = gg_cms_make_rgb_profile(red.0, red.1, green.0, green.1, blue.0, blue.1, &pointer)
+        guard length > 0, let pointer else { return nil }
+        defer { free(pointer) }
+        return [UInt8](UnsafeBufferPointer(start: pointer, count: length))
+    }
+}
