@@ -69,6 +69,25 @@ struct ColorAndLimitsTests {
         return m.map { row in encoded(row[0] * l[0] + row[1] * l[1] + row[2] * l[2]) }
     }
 
+    /// A real Adobe RGB (1998) profile (Debian's icc-profiles-free, installed by .ci/run), against the
+    /// published Adobe RGB → sRGB conversion: gamma 563/256, same D65 white, same red and blue primaries.
+    @Test func adobeRGBMatchesTheReferenceConversion() throws {
+        let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "/usr/share/color/icc/compatibleWithAdobeRGB1998.icc")))
+        func linear(_ v: Int) -> Double { pow(Double(v) / 255, 563.0 / 256.0) }
+        func encoded(_ l: Double) -> Int {
+            let c = min(1, max(0, l))
+            return Int(((c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055) * 255).rounded())
+        }
+        let m = [[1.3983557, -0.3983557, 0.0], [0.0, 1.0, 0.0], [0.0, -0.0429289, 1.0429289]]
+        for rgb in [[200, 100, 50], [60, 150, 110], [128, 128, 128], [90, 90, 210]] {
+            let output = try pipeline().process(try solid((UInt8(rgb[0]), UInt8(rgb[1]), UInt8(rgb[2])), markers: iccMarkers(profile)))
+            let l = rgb.map(linear)
+            let expected = m.map { row in encoded(row[0] * l[0] + row[1] * l[1] + row[2] * l[2]) }
+            #expect(near(color(output), expected, 3), "Adobe RGB \(rgb): got \(output.averageColor), expected \(expected)")
+            #expect(output.colorWarning == nil)
+        }
+    }
+
     @Test func aBrokenProfileIsTakenAsSRGBWithAWarning() throws {
         let garbage = [UInt8](repeating: 0x5A, count: 400)
         let output = try pipeline().process(try solid((200, 100, 50), markers: iccMarkers(garbage)))
