@@ -1,4 +1,4 @@
-public import GalgenCore
+import GalgenCore
 import Foundation
 import Mustache
 
