@@ -54,10 +54,11 @@ struct ImageStep: Sendable {
     private func source(_ input: ImageInput) -> Result<Source, Failure> {
         switch input {
         case .file(let path):
-            if fileSystem.targetKind(at: path) == nil {
+            let kind = fileSystem.targetKind(at: path)
+            if kind == nil {
                 return .failure(Failure(message: "cannot read the image: \(fileSystem.whyMissing(path))"))
             }
-            if fileSystem.targetKind(at: path) == .file, let size = try? fileSystem.fileSize(at: path), size > pipeline.settings.maxSourceBytes {
+            if kind == .file, let size = try? fileSystem.fileSize(at: path), size > pipeline.settings.maxSourceBytes {
                 return .failure(Failure(message: "file is \(size) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"))
             }
             do {

@@ -119,6 +119,13 @@ struct OwnSiteTests {
         #expect(try text(site.outputPath + "/index.html").contains("linked footer"))
         #expect(try files(site.outputPath).filter { $0.0.hasPrefix("img/") }.count >= 2)
 
+        // An image that is a link to nothing: a placeholder, and the warning names the link.
+        try fm.removeItem(atPath: elsewhere.path + "/pictures/1.jpg")
+        try fm.createSymbolicLink(atPath: elsewhere.path + "/pictures/1.jpg", withDestinationPath: elsewhere.path + "/lost.jpg")
+        let placeholder = await run(["build", "--config", site.configPath])
+        #expect(placeholder.code == 0, "\(placeholder.capture.err)")
+        #expect(placeholder.capture.err.contains("images/1.jpg is a symbolic link to \(elsewhere.path)/lost.jpg"), "\(placeholder.capture.err)")
+
         // A link to nothing is named as such, never as a folder that "does not exist".
         try fm.removeItem(atPath: site.directory.path + "/Templates")
         try fm.createSymbolicLink(atPath: site.directory.path + "/Templates", withDestinationPath: elsewhere.path + "/gone")
