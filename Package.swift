@@ -38,6 +38,9 @@ let package = Package(
         // Little CMS 2: ICC profiles converted to sRGB. All lcms2 calls stay in CColorShim.
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"], cSettings: [.unsafeFlags(["-O2"])]),
+        // libpng (simplified API) and zlib for iCCP: all calls stay in CPNGShim.
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
 
         // Capability modules.
         .target(
@@ -46,7 +49,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
-        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(

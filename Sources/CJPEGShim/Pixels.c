@@ -143,3 +143,11 @@ void gg_cmyk_to_rgb(const unsigned char *in, size_t n, int inverted, unsigned ch
         out[x * 3 + 2] = (unsigned char)((y * k + 127) / 255);
     }
 }
+
+void gg_composite_rgba(const unsigned char *in, size_t n, const unsigned char bg[3], unsigned char *out) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned a = in[i * 4 + 3];
+        for (int c = 0; c < 3; c++)
+            out[i * 3 + c] = (unsigned char)((in[i * 4 + c] * a + bg[c] * (255 - a) + 127) / 255);
+    }
+}

@@ -19,6 +19,8 @@ public struct ImagePipeline: Sendable {
         public var maxSourceBytes: Int
         /// Write progressive JPEGs.
         public var progressive: Bool
+        /// The colour transparent pixels are composited over (the variants are JPEGs).
+        public var background: [UInt8] = [255, 255, 255]
 
         /// Creates settings.
         /// - Parameters:
@@ -83,10 +85,11 @@ public struct ImagePipeline: Sendable {
         let format = ImageFormat.sniff(data)
         switch format {
         case .jpeg: break  // sniffed on the SOI marker alone: libjpeg judges the rest
+        case .png: return try inspectPNG(data)
         case .empty: throw ImagingError(.unsupportedFormat, "not an image: the file is empty")
         case .html: throw ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
         case .unknown: throw ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
-        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG")
+        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG and PNG")
         }
         let header = try JPEGCodec.info(data)
         guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
@@ -114,6 +117,16 @@ public struct ImagePipeline: Sendable {
         return info
     }
 
+    /// A PNG's geometry. PNG cannot be decoded at a smaller scale, so `maxPixels` applies to its full size.
+    private func inspectPNG(_ data: Data) throws(ImagingError) -> SourceInfo {
+        let header = try PNGCodec.info(data)
+        guard header.width * header.height <= settings.maxPixels else {
+            throw ImagingError(.tooLarge, "image is \(header.width)x\(header.height) pixels, more than maxPixels (\(settings.maxPixels)); "
+                               + "a PNG is decoded at full size, so it is refused from its header")
+        }
+        return SourceInfo(width: header.width, height: header.height, orientation: 1, storedWidth: header.width, storedHeight: header.height)
+    }
+
     /// The variants to make of a source.
     func plan(for info: SourceInfo) -> VariantPlan {
         VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: settings.widths)
@@ -129,11 +142,24 @@ public struct ImagePipeline: Sendable {
         let plan = plan(for: info)
         let denominator = plan.scaleDenominator(storedWidth: info.storedWidth, storedHeight: info.storedHeight,
                                                 swapped: info.orientation >= 5)
-        let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
-        var pixels = decoded.pixels
+        var pixels: PixelBuffer
+        var layout = ColorManagement.Layout.rgb
+        var profile: [UInt8]?
+        var warning: String?
+        if ImageFormat.sniff(data) == .png {
+            let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            pixels = decoded.pixels
+            profile = decoded.iccProfile
+        } else {
+            let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
+            pixels = decoded.pixels
+            layout = decoded.cmyk ?? .rgb
+            profile = decoded.iccProfile
+            warning = decoded.firstWarning
+        }
         var colorWarning: String?
-        if let profile = decoded.iccProfile {
-            let converted = ColorManagement.toSRGB(pixels, layout: decoded.cmyk ?? .rgb, profile: profile)
+        if let profile {
+            let converted = ColorManagement.toSRGB(pixels, layout: layout, profile: profile)
             pixels = converted.pixels
             colorWarning = converted.warning
         }
@@ -143,7 +169,7 @@ public struct ImagePipeline: Sendable {
             let resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
             variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality, progressive: settings.progressive)))
         }
-        return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: decoded.firstWarning,
+        return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: warning,
                       colorWarning: colorWarning)
     }
 }

@@ -15,7 +15,7 @@ struct HostileImageTests {
     static func photo() throws -> Data { try JPEGCodec.encode(Painter.portrait(width: 600, height: 400, hue: 30, shade: 0.3), quality: 85) }
 
     static let cases: [(String, @Sendable () throws -> Data, String)] = [
-        ("png", { Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 0, count: 64) }, "unsupported format PNG"),
+        ("png", { Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 0, count: 64) }, "not a readable PNG"),
         ("gif", { Data("GIF89a".utf8) + Data(repeating: 0, count: 64) }, "unsupported format GIF"),
         ("webp", { Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) }, "unsupported format WebP"),
         ("html", { Data("<!DOCTYPE html><title>404</title>".utf8) }, "not an image: the bytes are an HTML page"),

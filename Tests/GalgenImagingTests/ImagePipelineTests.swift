@@ -123,7 +123,6 @@ struct ImagePipelineTests {
     }
 
     @Test(arguments: [
-        (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]), "unsupported format PNG"),
         (Data("GIF89a....".utf8), "unsupported format GIF"),
         (Data("RIFF\0\0\0\0WEBPVP8 ".utf8), "unsupported format WebP"),
         (Data("<!DOCTYPE html><html>error</html>".utf8), "HTML page"),

@@ -74,6 +74,10 @@ int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsig
    convention, 0 = full ink. out holds n * 3 bytes. */
 void gg_cmyk_to_rgb(const unsigned char *in, size_t n, int inverted, unsigned char *out);
 
+/* Composites n RGBA pixels over an opaque background colour (in the encoded sRGB values, as
+   browsers and most tools do), writing n * 3 bytes of RGB. */
+void gg_composite_rgba(const unsigned char *in, size_t n, const unsigned char bg[3], unsigned char *out);
+
 void gg_free(void *p);
 
 #endif

@@ -1,0 +1,48 @@
+#ifndef CPNGSHIM_H
+#define CPNGSHIM_H
+#include <stddef.h>
+
+/* Every libpng call of galgen lives in this target. It uses libpng's simplified API, which handles
+   libpng's errors itself (no longjmp reaches galgen) and reports them in a message. */
+enum {
+    GG_PNG_OK = 0,
+    GG_PNG_ERR = -1,      /* libpng refused the data; message in errbuf */
+    GG_PNG_LIMIT = -2,    /* the header announces more pixels than allowed */
+    GG_PNG_NOMEM = -3
+};
+
+typedef struct {
+    int width;
+    int height;
+    int has_alpha;        /* an alpha channel or tRNS transparency */
+    int bit_depth;        /* of the file: 1, 2, 4, 8 or 16 */
+    int color_type;       /* of the file, PNG_COLOR_TYPE_* */
+} gg_png_info_t;
+
+/* A decoded PNG: 8-bit RGBA, gamma-corrected to sRGB from the file's gAMA (16-bit files reduced,
+   palettes and tRNS expanded, interlacing undone). Free pixels and icc with gg_png_free. */
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    unsigned char *icc;   /* the iCCP profile, decompressed, or NULL */
+    unsigned int icc_len;
+} gg_png_image;
+
+int gg_png_info(const unsigned char *data, size_t len, gg_png_info_t *info, char *errbuf, size_t errlen);
+
+/* Decodes to RGBA; refuses with GG_PNG_LIMIT, from the header, when width*height > max_pixels (0: no limit). */
+int gg_png_decode(const unsigned char *data, size_t len, long long max_pixels, gg_png_image *out, char *errbuf, size_t errlen);
+
+/* Encodes 8-bit pixels (channels: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA), or 16-bit linear ones when
+   sixteen is set (written with gAMA 1.0), for test inputs. *out is malloc'd (free with gg_png_free). */
+int gg_png_encode(const void *pixels, int width, int height, int channels, int sixteen, int colormap,
+                  unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
+
+/* Inserts an iCCP chunk holding `profile` right after IHDR, for test inputs. *out is malloc'd. */
+int gg_png_add_iccp(const unsigned char *png, size_t len, const unsigned char *profile, size_t profile_len,
+                    unsigned char **out, size_t *outlen);
+
+void gg_png_free(void *p);
+
+#endif

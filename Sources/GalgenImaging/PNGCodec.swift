@@ -1,0 +1,116 @@
+public import Foundation
+import CJPEGShim
+import CPNGShim
+
+/// libpng, through the C shim (its simplified API): every colour type and bit depth, palettes with
+/// tRNS, interlacing and `gAMA` are turned into 8-bit sRGB-encoded RGBA; the `iCCP` profile is
+/// returned for ``ColorManagement``. Transparent pixels are composited over a background, since the
+/// variants are JPEGs.
+public enum PNGCodec {
+    /// What a PNG header says.
+    public struct Info: Sendable, Hashable {
+        /// Width.
+        public var width: Int
+        /// Height.
+        public var height: Int
+        /// Whether it has an alpha channel or tRNS transparency.
+        public var hasAlpha: Bool
+        /// Bits per sample in the file.
+        public var bitDepth: Int
+    }
+
+    /// A decoded PNG, composited to RGB.
+    public struct Decoded: Sendable {
+        /// RGB pixels.
+        public var pixels: PixelBuffer
+        /// The `iCCP` profile, when there is one.
+        public var iccProfile: [UInt8]?
+    }
+
+    private static func message(_ buffer: [CChar]) -> String {
+        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Reads the header only.
+    /// - Parameter data: The file's bytes.
+    /// - Throws: ``ImagingError``.
+    public static func info(_ data: Data) throws(ImagingError) -> Info {
+        var info = gg_png_info_t()
+        var err = [CChar](repeating: 0, count: 128)
+        let rc = data.withUnsafeBytes { raw in gg_png_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
+        guard rc == Int32(GG_PNG_OK) else { throw ImagingError(.corrupt, "not a readable PNG: \(message(err))") }
+        return Info(width: Int(info.width), height: Int(info.height), hasAlpha: info.has_alpha != 0, bitDepth: Int(info.bit_depth))
+    }
+
+    /// Decodes and composites over `background`.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - maxPixels: Refuse, from the header, images with more pixels than this.
+    ///   - background: The colour transparent pixels are composited over, as R, G, B.
+    /// - Throws: ``ImagingError``.
+    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+        var image = gg_png_image()
+        var err = [CChar](repeating: 0, count: 128)
+        let rc = data.withUnsafeBytes { raw in
+            gg_png_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image, &err, err.count)
+        }
+        switch rc {
+        case Int32(GG_PNG_OK): break
+        case Int32(GG_PNG_LIMIT): throw ImagingError(.tooLarge, "PNG is larger than maxPixels (\(maxPixels))")
+        case Int32(GG_PNG_ERR): throw ImagingError(.corrupt, "PNG data is broken: \(message(err))")
+        default: throw ImagingError(.processingFailed, message(err))
+        }
+        defer {
+            gg_png_free(image.pixels)
+            gg_png_free(image.icc)
+        }
+        let n = Int(image.width) * Int(image.height)
+        var rgb = [UInt8](repeating: 0, count: n * 3)
+        let bg = background.count == 3 ? background : [255, 255, 255]
+        rgb.withUnsafeMutableBufferPointer { out in gg_composite_rgba(image.pixels, n, bg, out.baseAddress) }
+        let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
+        return Decoded(pixels: PixelBuffer(width: Int(image.width), height: Int(image.height), bytes: rgb), iccProfile: profile)
+    }
+
+    /// Encodes a PNG, for test inputs: 8-bit samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA; `palette`
+    /// stores RGB or RGBA as indexed colour with tRNS), or 16-bit linear samples (`sixteen`, written with gAMA 1.0).
+    /// - Parameters:
+    ///   - samples: Interleaved samples: bytes, or native-endian UInt16 pairs when `sixteen`.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - channels: 1…4.
+    ///   - sixteen: 16-bit linear samples.
+    ///   - palette: Write indexed colour.
+    /// - Throws: ``ImagingError``.
+    public static func encode(_ samples: [UInt8], width: Int, height: Int, channels: Int, sixteen: Bool = false,
+                              palette: Bool = false) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var err = [CChar](repeating: 0, count: 128)
+        let rc = samples.withUnsafeBytes { raw in
+            gg_png_encode(raw.baseAddress, Int32(width), Int32(height), Int32(channels), sixteen ? 1 : 0, palette ? 1 : 0,
+                          &out, &length, &err, err.count)
+        }
+        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot encode PNG: \(message(err))") }
+        defer { gg_png_free(out) }
+        return Data(bytes: out, count: length)
+    }
+
+    /// Adds an `iCCP` chunk to a PNG, for test inputs.
+    /// - Parameters:
+    ///   - png: A PNG file.
+    ///   - profile: The ICC profile to embed.
+    /// - Throws: ``ImagingError``.
+    public static func embeddingProfile(_ png: Data, _ profile: [UInt8]) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let rc = png.withUnsafeBytes { raw in
+            profile.withUnsafeBufferPointer { p in
+                gg_png_add_iccp(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, p.baseAddress, p.count, &out, &length)
+            }
+        }
+        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot add the iCCP chunk") }
+        defer { gg_png_free(out) }
+        return Data(bytes: out, count: length)
+    }
+}
