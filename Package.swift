@@ -41,6 +41,12 @@ let package = Package(
         // libpng (simplified API) and zlib for iCCP: all calls stay in CPNGShim.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
+        // libwebp (with demux for animations and ICCP, mux to write test files) and giflib, each behind its shim.
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "CWebPShim", dependencies: ["CLibWebP"], cSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
+        .systemLibrary(name: "CLibGIF", providers: [.apt(["libgif-dev"])]),
+        .target(name: "CGIFShim", dependencies: ["CLibGIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("gif")]),
 
         // Capability modules.
         .target(
@@ -49,7 +55,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
-        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(

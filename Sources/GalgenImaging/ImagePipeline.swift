@@ -64,6 +64,8 @@ public struct ImagePipeline: Sendable {
         public var warning: String?
         /// Set when an embedded colour profile could not be used (the colours were taken as sRGB).
         public var colorWarning: String?
+        /// Set for an animation, of which only the first frame is used.
+        public var frameNote: String?
     }
 
     /// The settings.
@@ -85,11 +87,11 @@ public struct ImagePipeline: Sendable {
         let format = ImageFormat.sniff(data)
         switch format {
         case .jpeg: break  // sniffed on the SOI marker alone: libjpeg judges the rest
-        case .png: return try inspectPNG(data)
+        case .png, .webp, .gif: return try inspectFullSize(data, format: format)
         case .empty: throw ImagingError(.unsupportedFormat, "not an image: the file is empty")
         case .html: throw ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
         case .unknown: throw ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
-        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG and PNG")
+        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG, PNG, WebP and GIF")
         }
         let header = try JPEGCodec.info(data)
         guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
@@ -117,14 +119,25 @@ public struct ImagePipeline: Sendable {
         return info
     }
 
-    /// A PNG's geometry. PNG cannot be decoded at a smaller scale, so `maxPixels` applies to its full size.
-    private func inspectPNG(_ data: Data) throws(ImagingError) -> SourceInfo {
-        let header = try PNGCodec.info(data)
-        guard header.width * header.height <= settings.maxPixels else {
-            throw ImagingError(.tooLarge, "image is \(header.width)x\(header.height) pixels, more than maxPixels (\(settings.maxPixels)); "
-                               + "a PNG is decoded at full size, so it is refused from its header")
+    /// The geometry of a format that is decoded at full size (PNG, WebP, GIF): `maxPixels` applies
+    /// to that size, refused from the header.
+    private func inspectFullSize(_ data: Data, format: ImageFormat) throws(ImagingError) -> SourceInfo {
+        let width: Int, height: Int
+        switch format {
+        case .png:
+            let header = try PNGCodec.info(data)
+            (width, height) = (header.width, header.height)
+        case .webp:
+            let header = try WebPCodec.info(data)
+            (width, height) = (header.width, header.height)
+        default:
+            (width, height) = try GIFCodec.size(data)
         }
-        return SourceInfo(width: header.width, height: header.height, orientation: 1, storedWidth: header.width, storedHeight: header.height)
+        guard width * height <= settings.maxPixels else {
+            throw ImagingError(.tooLarge, "image is \(width)x\(height) pixels, more than maxPixels (\(settings.maxPixels)); "
+                               + "a \(format.rawValue) is decoded at full size, so it is refused from its header")
+        }
+        return SourceInfo(width: width, height: height, orientation: 1, storedWidth: width, storedHeight: height)
     }
 
     /// The variants to make of a source.
@@ -146,11 +159,22 @@ public struct ImagePipeline: Sendable {
         var layout = ColorManagement.Layout.rgb
         var profile: [UInt8]?
         var warning: String?
-        if ImageFormat.sniff(data) == .png {
+        var frameNote: String?
+        switch ImageFormat.sniff(data) {
+        case .png:
             let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
             profile = decoded.iccProfile
-        } else {
+        case .webp:
+            let decoded = try WebPCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            pixels = decoded.pixels
+            profile = decoded.iccProfile
+            if decoded.animated { frameNote = "animated WebP: its first frame is shown" }
+        case .gif:
+            let decoded = try GIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            pixels = decoded.pixels
+            if decoded.animated { frameNote = "animated GIF: its first frame is shown" }
+        default:
             let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
             pixels = decoded.pixels
             layout = decoded.cmyk ?? .rgb
@@ -170,6 +194,6 @@ public struct ImagePipeline: Sendable {
             variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality, progressive: settings.progressive)))
         }
         return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: warning,
-                      colorWarning: colorWarning)
+                      colorWarning: colorWarning, frameNote: frameNote)
     }
 }

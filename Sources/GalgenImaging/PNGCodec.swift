@@ -1,5 +1,4 @@
 public import Foundation
-import CJPEGShim
 import CPNGShim
 
 /// libpng, through the C shim (its simplified API): every colour type and bit depth, palettes with
@@ -64,12 +63,9 @@ public enum PNGCodec {
             gg_png_free(image.pixels)
             gg_png_free(image.icc)
         }
-        let n = Int(image.width) * Int(image.height)
-        var rgb = [UInt8](repeating: 0, count: n * 3)
-        let bg = background.count == 3 ? background : [255, 255, 255]
-        rgb.withUnsafeMutableBufferPointer { out in gg_composite_rgba(image.pixels, n, bg, out.baseAddress) }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
-        return Decoded(pixels: PixelBuffer(width: Int(image.width), height: Int(image.height), bytes: rgb), iccProfile: profile)
+        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+                       iccProfile: profile)
     }
 
     /// Encodes a PNG, for test inputs: 8-bit samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA; `palette`

@@ -20,6 +20,20 @@ public enum PixelOps {
         return PixelBuffer(width: width, height: height, bytes: out)
     }
 
+    /// Composites RGBA samples over an opaque background (in encoded sRGB values, as browsers do).
+    /// - Parameters:
+    ///   - rgba: `width * height * 4` samples.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - background: R, G, B of the background.
+    public static func composite(rgba: UnsafePointer<UInt8>, width: Int, height: Int, background: [UInt8]) -> PixelBuffer {
+        let n = width * height
+        var rgb = [UInt8](repeating: 0, count: n * 3)
+        let bg = background.count == 3 ? background : [255, 255, 255]
+        rgb.withUnsafeMutableBufferPointer { out in gg_composite_rgba(rgba, n, bg, out.baseAddress) }
+        return PixelBuffer(width: width, height: height, bytes: rgb)
+    }
+
     /// The mean colour as `#rrggbb`.
     /// - Parameter image: The image.
     public static func averageColor(_ image: PixelBuffer) -> String {

@@ -16,8 +16,8 @@ struct HostileImageTests {
 
     static let cases: [(String, @Sendable () throws -> Data, String)] = [
         ("png", { Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 0, count: 64) }, "not a readable PNG"),
-        ("gif", { Data("GIF89a".utf8) + Data(repeating: 0, count: 64) }, "unsupported format GIF"),
-        ("webp", { Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) }, "unsupported format WebP"),
+        ("gif", { Data("GIF89a".utf8) + Data(repeating: 0, count: 64) }, "not a readable GIF"),
+        ("webp", { Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8) }, "not a readable WebP"),
         ("html", { Data("<!DOCTYPE html><title>404</title>".utf8) }, "not an image: the bytes are an HTML page"),
         ("empty", { Data() }, "not an image: the file is empty"),
         ("random", { Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 7919) }) }, "not an image: unrecognised bytes"),

@@ -1,0 +1,209 @@
+#include "CGIFShim.h"
+#include <gif_lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const unsigned char *data;
+    size_t len;
+    size_t pos;
+} gg_gif_source;
+
+static int gg_gif_read(GifFileType *gif, GifByteType *buf, int n) {
+    gg_gif_source *src = gif->UserData;
+    size_t left = src->len - src->pos;
+    size_t take = (size_t)n < left ? (size_t)n : left;
+    memcpy(buf, src->data + src->pos, take);
+    src->pos += take;
+    return (int)take;
+}
+
+static void gg_gif_message(int code, char *errbuf, size_t errlen) {
+    const char *text = GifErrorString(code);
+    if (!errbuf || !errlen) return;
+    strncpy(errbuf, text ? text : "unreadable GIF", errlen - 1);
+    errbuf[errlen - 1] = 0;
+}
+
+int gg_gif_info(const unsigned char *data, size_t len, gg_gif_info_t *info, char *errbuf, size_t errlen) {
+    memset(info, 0, sizeof *info);
+    gg_gif_source src = {data, len, 0};
+    int err = 0;
+    GifFileType *gif = DGifOpen(&src, gg_gif_read, &err);
+    if (!gif) {
+        gg_gif_message(err, errbuf, errlen);
+        return GG_GIF_ERR;
+    }
+    info->width = gif->SWidth;
+    info->height = gif->SHeight;
+    DGifCloseFile(gif, &err);
+    return GG_GIF_OK;
+}
+
+int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_gif_image *out, char *errbuf, size_t errlen) {
+    memset(out, 0, sizeof *out);
+    gg_gif_source src = {data, len, 0};
+    int err = 0;
+    GifFileType *gif = DGifOpen(&src, gg_gif_read, &err);
+    if (!gif) {
+        gg_gif_message(err, errbuf, errlen);
+        return GG_GIF_ERR;
+    }
+    int w = gif->SWidth, h = gif->SHeight, rc = GG_GIF_ERR, transparent = -1, found = 0;
+    unsigned char *canvas = NULL, *line = NULL;
+    if (w <= 0 || h <= 0) {
+        gg_gif_message(D_GIF_ERR_WRONG_RECORD, errbuf, errlen);
+        goto done;
+    }
+    if (max_pixels > 0 && (long long)w * h > max_pixels) { rc = GG_GIF_LIMIT; goto done; }
+    canvas = calloc((size_t)w * h, 4);
+    if (!canvas) { rc = GG_GIF_NOMEM; goto done; }
+    while (!found) {
+        GifRecordType type;
+        if (DGifGetRecordType(gif, &type) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
+        if (type == TERMINATE_RECORD_TYPE) break;
+        if (type == EXTENSION_RECORD_TYPE) {
+            int code = 0;
+            GifByteType *ext = NULL;
+            if (DGifGetExtension(gif, &code, &ext) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
+            if (code == GRAPHICS_EXT_FUNC_CODE && ext && ext[0] >= 4 && (ext[1] & 1)) transparent = ext[4];
+            if (code == APPLICATION_EXT_FUNC_CODE && ext && ext[0] >= 11 && memcmp(ext + 1, "NETSCAPE2.0", 11) == 0) out->animated = 1;
+            while (ext) {
+                if (DGifGetExtensionNext(gif, &ext) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
+            }
+            continue;
+        }
+        if (type != IMAGE_DESC_RECORD_TYPE) continue;
+        if (DGifGetImageDesc(gif) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
+        GifImageDesc *d = &gif->Image;
+        ColorMapObject *map = d->ColorMap ? d->ColorMap : gif->SColorMap;
+        if (!map || d->Width <= 0 || d->Height <= 0) { gg_gif_message(D_GIF_ERR_NO_COLOR_MAP, errbuf, errlen); goto done; }
+        if (max_pixels > 0 && (long long)d->Width * d->Height > max_pixels) { rc = GG_GIF_LIMIT; goto done; }
+        line = malloc((size_t)d->Width);
+        if (!line) { rc = GG_GIF_NOMEM; goto done; }
+        static const int offsets[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};
+        int passes = d->Interlace ? 4 : 1;
+        for (int p = 0; p < passes; p++) {
+            int start = d->Interlace ? offsets[p] : 0, step = d->Interlace ? steps[p] : 1;
+            for (int y = start; y < d->Height; y += step) {
+                if (DGifGetLine(gif, line, d->Width) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
+                int cy = d->Top + y;
+                if (cy < 0 || cy >= h) continue;
+                for (int x = 0; x < d->Width; x++) {
+                    int cx = d->Left + x, index = line[x];
+                    if (cx < 0 || cx >= w || index == transparent || index >= map->ColorCount) continue;
+                    unsigned char *px = canvas + ((size_t)cy * w + cx) * 4;
+                    px[0] = map->Colors[index].Red;
+                    px[1] = map->Colors[index].Green;
+                    px[2] = map->Colors[index].Blue;
+                    px[3] = 255;
+                }
+            }
+        }
+        found = 1;
+    }
+    if (!found) {
+        gg_gif_message(D_GIF_ERR_NO_IMAG_DSCR, errbuf, errlen);
+        goto done;
+    }
+    /* Another frame after the first makes it an animation even without a loop extension. */
+    {
+        GifRecordType next = UNDEFINED_RECORD_TYPE;
+        while (!out->animated && DGifGetRecordType(gif, &next) != GIF_ERROR && next == EXTENSION_RECORD_TYPE) {
+            int code = 0;
+            GifByteType *ext = NULL;
+            if (DGifGetExtension(gif, &code, &ext) == GIF_ERROR) break;
+            while (ext && DGifGetExtensionNext(gif, &ext) != GIF_ERROR) {}
+            if (ext) break;
+            next = UNDEFINED_RECORD_TYPE;
+        }
+        if (next == IMAGE_DESC_RECORD_TYPE) out->animated = 1;
+    }
+    out->pixels = canvas;
+    out->width = w;
+    out->height = h;
+    canvas = NULL;
+    rc = GG_GIF_OK;
+done:
+    free(canvas);
+    free(line);
+    DGifCloseFile(gif, &err);
+    return rc;
+}
+
+typedef struct {
+    unsigned char *data;
+    size_t len;
+    size_t cap;
+} gg_gif_sink;
+
+static int gg_gif_write(GifFileType *gif, const GifByteType *buf, int n) {
+    gg_gif_sink *sink = gif->UserData;
+    if (sink->len + (size_t)n > sink->cap) {
+        size_t cap = (sink->cap ? sink->cap * 2 : 4096) + (size_t)n;
+        unsigned char *grown = realloc(sink->data, cap);
+        if (!grown) return 0;
+        sink->data = grown;
+        sink->cap = cap;
+    }
+    memcpy(sink->data + sink->len, buf, (size_t)n);
+    sink->len += (size_t)n;
+    return n;
+}
+
+int gg_gif_encode(const unsigned char *indices, int width, int height, const unsigned char *palette, int colors,
+                  int transparent, int frames, int interlace, unsigned char **out, size_t *outlen) {
+    *out = NULL;
+    *outlen = 0;
+    int err = 0, bits = 1;
+    while ((1 << bits) < colors) bits++;
+    gg_gif_sink sink = {NULL, 0, 0};
+    GifFileType *gif = EGifOpen(&sink, gg_gif_write, &err);
+    if (!gif) return GG_GIF_ERR;
+    ColorMapObject *map = GifMakeMapObject(1 << bits, NULL);
+    int ok = map != NULL;
+    if (ok) {
+        for (int i = 0; i < colors; i++) {
+            map->Colors[i].Red = palette[i * 3];
+            map->Colors[i].Green = palette[i * 3 + 1];
+            map->Colors[i].Blue = palette[i * 3 + 2];
+        }
+        EGifSetGifVersion(gif, true);
+        ok = EGifPutScreenDesc(gif, width, height, bits, 0, map) != GIF_ERROR;
+    }
+    if (ok && frames > 1) {
+        unsigned char loop[3] = {1, 0, 0};
+        ok = EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) != GIF_ERROR
+            && EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") != GIF_ERROR
+            && EGifPutExtensionBlock(gif, 3, loop) != GIF_ERROR && EGifPutExtensionTrailer(gif) != GIF_ERROR;
+    }
+    unsigned char *row = malloc((size_t)width);
+    ok = ok && row;
+    for (int f = 0; ok && f < frames; f++) {
+        if (transparent >= 0) {
+            unsigned char gce[4] = {1, 0, 0, (unsigned char)transparent};
+            ok = EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, gce) != GIF_ERROR;
+        }
+        ok = ok && EGifPutImageDesc(gif, 0, 0, width, height, interlace, NULL) != GIF_ERROR;
+        static const int offsets[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};
+        for (int p = 0; ok && p < (interlace ? 4 : 1); p++) {
+            for (int y = interlace ? offsets[p] : 0; ok && y < height; y += interlace ? steps[p] : 1) {
+                /* Later frames shift every index by one, so they differ from the first. */
+                for (int x = 0; x < width; x++) row[x] = (unsigned char)((indices[(size_t)y * width + x] + f) % colors);
+                ok = EGifPutLine(gif, row, width) != GIF_ERROR;
+            }
+        }
+    }
+    free(row);
+    if (map) GifFreeMapObject(map);
+    if (EGifCloseFile(gif, &err) == GIF_ERROR) ok = 0;
+    if (!ok) {
+        free(sink.data);
+        return GG_GIF_ERR;
+    }
+    *out = sink.data;
+    *outlen = sink.len;
+    return GG_GIF_OK;
+}
+
+void gg_gif_free(void *p) { free(p); }

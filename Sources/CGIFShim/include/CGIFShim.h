@@ -1,0 +1,38 @@
+#ifndef CGIFSHIM_H
+#define CGIFSHIM_H
+#include <stddef.h>
+
+/* Every giflib call of galgen lives in this target. GIFs are read record by record, only up to the
+   first image, so an animation's later frames are never decoded. */
+enum {
+    GG_GIF_OK = 0,
+    GG_GIF_ERR = -1,      /* giflib refused the data; message in errbuf */
+    GG_GIF_LIMIT = -2,    /* more pixels than allowed */
+    GG_GIF_NOMEM = -3
+};
+
+typedef struct {
+    int width;            /* the logical screen */
+    int height;
+} gg_gif_info_t;
+
+/* The first frame on the logical screen: 8-bit RGBA (transparent where the frame does not cover
+   it or uses its transparent index). Free pixels with gg_gif_free. */
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    int animated;         /* a NETSCAPE2.0 loop, or another image after the first */
+} gg_gif_image;
+
+int gg_gif_info(const unsigned char *data, size_t len, gg_gif_info_t *info, char *errbuf, size_t errlen);
+int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_gif_image *out, char *errbuf, size_t errlen);
+/* Encodes indexed pixels with a palette (colors entries, RGB), for test inputs: transparent is an
+   index or -1; frames > 1 adds a NETSCAPE2.0 loop and frames whose indices are shifted by the frame
+   number; interlace writes the four interlaced passes. *out: free with gg_gif_free. */
+int gg_gif_encode(const unsigned char *indices, int width, int height, const unsigned char *palette, int colors,
+                  int transparent, int frames, int interlace, unsigned char **out, size_t *outlen);
+
+void gg_gif_free(void *p);
+
+#endif

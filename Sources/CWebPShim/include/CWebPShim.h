@@ -1,0 +1,43 @@
+#ifndef CWEBPSHIM_H
+#define CWEBPSHIM_H
+#include <stddef.h>
+
+/* Every libwebp call of galgen lives in this target (libwebp reports errors by return values). */
+enum {
+    GG_WEBP_OK = 0,
+    GG_WEBP_ERR = -1,     /* libwebp refused the data */
+    GG_WEBP_LIMIT = -2,   /* more pixels than allowed */
+    GG_WEBP_NOMEM = -3
+};
+
+typedef struct {
+    int width;
+    int height;
+    int has_alpha;
+    int animated;
+} gg_webp_info_t;
+
+/* A decoded WebP (the first frame of an animation): 8-bit RGBA. Free pixels and icc with gg_webp_free. */
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    int animated;         /* the file is animated: pixels are its first frame */
+    unsigned char *icc;   /* the ICCP chunk, or NULL */
+    size_t icc_len;
+} gg_webp_image;
+
+int gg_webp_info(const unsigned char *data, size_t len, gg_webp_info_t *info);
+
+/* Decodes the image (or an animation's first frame, composed on its canvas) to RGBA; refuses with
+   GG_WEBP_LIMIT, from the header, when width*height > max_pixels (0: no limit). */
+int gg_webp_decode(const unsigned char *data, size_t len, long long max_pixels, gg_webp_image *out);
+
+/* Encodes RGBA, lossy (quality 0-100) or lossless, for test inputs; frames > 1 makes an animation
+   whose frame i is the image with its colours inverted when i is odd. *out: free with gg_webp_free. */
+int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossless, float quality, int frames,
+                   const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen);
+
+void gg_webp_free(void *p);
+
+#endif

@@ -1,0 +1,75 @@
+public import Foundation
+import CGIFShim
+
+/// giflib, through the C shim: the first frame of a GIF (still or animated), on its logical
+/// screen, with its transparent index composited over a background.
+public enum GIFCodec {
+    /// A decoded GIF's first frame, composited to RGB.
+    public struct Decoded: Sendable {
+        /// RGB pixels.
+        public var pixels: PixelBuffer
+        /// Whether the file is animated (the pixels are its first frame).
+        public var animated: Bool
+    }
+
+    private static func message(_ buffer: [CChar]) -> String {
+        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// The logical screen's size, from the header.
+    /// - Parameter data: The file's bytes.
+    /// - Throws: ``ImagingError``.
+    public static func size(_ data: Data) throws(ImagingError) -> (width: Int, height: Int) {
+        var info = gg_gif_info_t()
+        var err = [CChar](repeating: 0, count: 128)
+        let rc = data.withUnsafeBytes { raw in gg_gif_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
+        guard rc == Int32(GG_GIF_OK) else { throw ImagingError(.corrupt, "not a readable GIF: \(message(err))") }
+        guard info.width > 0, info.height > 0 else { throw ImagingError(.corrupt, "not a readable GIF: its logical screen has no size") }
+        return (Int(info.width), Int(info.height))
+    }
+
+    /// Decodes the first frame and composites it over `background`.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - maxPixels: Refuse images (screen or frame) with more pixels than this.
+    ///   - background: R, G, B of the colour transparent pixels are composited over.
+    /// - Throws: ``ImagingError``.
+    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+        var image = gg_gif_image()
+        var err = [CChar](repeating: 0, count: 128)
+        let rc = data.withUnsafeBytes { raw in
+            gg_gif_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image, &err, err.count)
+        }
+        switch rc {
+        case Int32(GG_GIF_OK): break
+        case Int32(GG_GIF_LIMIT): throw ImagingError(.tooLarge, "GIF is larger than maxPixels (\(maxPixels))")
+        case Int32(GG_GIF_ERR): throw ImagingError(.corrupt, "GIF data is broken: \(message(err))")
+        default: throw ImagingError(.processingFailed, "out of memory decoding GIF")
+        }
+        defer { gg_gif_free(image.pixels) }
+        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+                       animated: image.animated != 0)
+    }
+
+    /// Encodes indexed pixels, for test inputs.
+    /// - Parameters:
+    ///   - indices: One palette index per pixel.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - palette: RGB triples.
+    ///   - transparent: The transparent index, if any.
+    ///   - frames: Frames; more than 1 makes an animation (each later frame's indices shifted by one).
+    ///   - interlaced: Write interlaced.
+    /// - Throws: ``ImagingError``.
+    public static func encode(_ indices: [UInt8], width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], transparent: Int? = nil,
+                              frames: Int = 1, interlaced: Bool = false) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let flat = palette.flatMap { [$0.0, $0.1, $0.2] }
+        let rc = gg_gif_encode(indices, Int32(width), Int32(height), flat, Int32(palette.count), Int32(transparent ?? -1),
+                               Int32(frames), interlaced ? 1 : 0, &out, &length)
+        guard rc == Int32(GG_GIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode GIF") }
+        defer { gg_gif_free(out) }
+        return Data(bytes: out, count: length)
+    }
+}

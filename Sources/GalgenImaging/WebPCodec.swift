@@ -1,0 +1,88 @@
+public import Foundation
+import CWebPShim
+
+/// libwebp, through the C shim: lossy, lossless and alpha WebP, the first frame of an animation,
+/// and the `ICCP` profile. Transparent pixels are composited over a background.
+public enum WebPCodec {
+    /// What a WebP header says.
+    public struct Info: Sendable, Hashable {
+        /// Width.
+        public var width: Int
+        /// Height.
+        public var height: Int
+        /// Whether it is animated.
+        public var animated: Bool
+    }
+
+    /// A decoded WebP, composited to RGB.
+    public struct Decoded: Sendable {
+        /// RGB pixels.
+        public var pixels: PixelBuffer
+        /// The `ICCP` profile, when there is one.
+        public var iccProfile: [UInt8]?
+        /// Whether the file is animated (the pixels are its first frame).
+        public var animated: Bool
+    }
+
+    /// Reads the header only.
+    /// - Parameter data: The file's bytes.
+    /// - Throws: ``ImagingError``.
+    public static func info(_ data: Data) throws(ImagingError) -> Info {
+        var info = gg_webp_info_t()
+        let rc = data.withUnsafeBytes { raw in gg_webp_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info) }
+        guard rc == Int32(GG_WEBP_OK), info.width > 0, info.height > 0 else {
+            throw ImagingError(.corrupt, "not a readable WebP: libwebp cannot read its header")
+        }
+        return Info(width: Int(info.width), height: Int(info.height), animated: info.animated != 0)
+    }
+
+    /// Decodes (an animation's first frame) and composites over `background`.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - maxPixels: Refuse, from the header, images with more pixels than this.
+    ///   - background: R, G, B of the colour transparent pixels are composited over.
+    /// - Throws: ``ImagingError``.
+    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+        var image = gg_webp_image()
+        let rc = data.withUnsafeBytes { raw in gg_webp_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image) }
+        switch rc {
+        case Int32(GG_WEBP_OK): break
+        case Int32(GG_WEBP_LIMIT): throw ImagingError(.tooLarge, "WebP is larger than maxPixels (\(maxPixels))")
+        case Int32(GG_WEBP_ERR): throw ImagingError(.corrupt, "WebP data is broken: libwebp cannot decode it")
+        default: throw ImagingError(.processingFailed, "out of memory decoding WebP")
+        }
+        defer {
+            gg_webp_free(image.pixels)
+            gg_webp_free(image.icc)
+        }
+        let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: image.icc_len)) }
+        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+                       iccProfile: profile, animated: image.animated != 0)
+    }
+
+    /// Encodes RGBA samples, for test inputs: lossy or lossless, optionally animated (odd frames
+    /// inverted) and with an `ICCP` profile.
+    /// - Parameters:
+    ///   - rgba: `width * height * 4` samples.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - lossless: Lossless instead of lossy.
+    ///   - quality: Lossy quality, 0–100.
+    ///   - frames: Frames; more than 1 makes an animation.
+    ///   - profile: An ICC profile to embed.
+    /// - Throws: ``ImagingError``.
+    public static func encode(_ rgba: [UInt8], width: Int, height: Int, lossless: Bool = false, quality: Float = 90,
+                              frames: Int = 1, profile: [UInt8]? = nil) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let rc = rgba.withUnsafeBufferPointer { px in
+            (profile ?? []).withUnsafeBufferPointer { icc in
+                gg_webp_encode(px.baseAddress, Int32(width), Int32(height), lossless ? 1 : 0, quality, Int32(frames),
+                               profile == nil ? nil : icc.baseAddress, icc.count, &out, &length)
+            }
+        }
+        guard rc == Int32(GG_WEBP_OK), let out else { throw ImagingError(.processingFailed, "cannot encode WebP") }
+        defer { gg_webp_free(out) }
+        return Data(bytes: out, count: length)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GalgenImaging
+import GalgenTestSupport
+import Testing
+
+/// WebP (libwebp) and GIF (giflib) inputs: lossy, lossless, alpha, animations (first frame, noted),
+/// ICCP, transparency, interlacing, limits and broken files.
+struct WebPAndGIFInputTests {
+    private func pipeline(_ widths: [Int] = [32], maxPixels: Int = 100_000_000) -> ImagePipeline {
+        ImagePipeline(settings: .init(widths: widths, quality: 95, maxPixels: maxPixels, maxSourceBytes: 50_000_000))
+    }
+
+    private func color(_ output: ImagePipeline.Output) -> [Int] {
+        [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+    }
+
+    private func near(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
+
+    private func rgba(_ pixel: [UInt8], _ w: Int = 64, _ h: Int = 48) -> [UInt8] { Array([[UInt8]](repeating: pixel, count: w * h).joined()) }
+
+    @Test(arguments: [false, true])
+    func webPDecodesLossyAndLossless(lossless: Bool) throws {
+        let webp = try WebPCodec.encode(rgba([200, 100, 50, 255]), width: 64, height: 48, lossless: lossless)
+        #expect(ImageFormat.sniff(webp) == .webp)
+        let output = try pipeline().process(webp)
+        #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
+        #expect(near(color(output), [200, 100, 50], lossless ? 1 : 6), "\(output.averageColor)")
+        #expect(output.frameNote == nil)
+    }
+
+    @Test func webPAlphaIsCompositedOverWhite() throws {
+        let webp = try WebPCodec.encode(rgba([0, 0, 0, 128]), width: 64, height: 48, lossless: true)
+        #expect(near(color(try pipeline().process(webp)), [127, 127, 127], 2))
+    }
+
+    @Test func anAnimatedWebPShowsItsFirstFrameAndSaysSo() throws {
+        let webp = try WebPCodec.encode(rgba([220, 40, 40, 255]), width: 64, height: 48, lossless: true, frames: 3)
+        #expect(try WebPCodec.info(webp).animated)
+        let output = try pipeline().process(webp)
+        #expect(near(color(output), [220, 40, 40], 2), "the first frame, not the inverted second: \(output.averageColor)")
+        #expect(output.frameNote == "animated WebP: its first frame is shown")
+    }
+
+    @Test func aWebPProfileIsApplied() throws {
+        let swapped = try #require(ColorManagement.rgbProfile(red: (0.30, 0.60), green: (0.64, 0.33), blue: (0.15, 0.06)))
+        let webp = try WebPCodec.encode(rgba([220, 30, 30, 255]), width: 64, height: 48, lossless: true, profile: swapped)
+        let c = color(try pipeline().process(webp))
+        #expect(c[1] > 180 && c[0] < 80, "expected green, got \(c)")
+    }
+
+    private let palette: [(UInt8, UInt8, UInt8)] = [(250, 20, 20), (20, 20, 250), (20, 200, 20), (0, 0, 0)]
+
+    @Test(arguments: [false, true])
+    func gifDecodesWithItsPalette(interlaced: Bool) throws {
+        // Top half red (index 0), bottom half blue (index 1): interlacing must put the rows back in order.
+        let indices = (0..<(64 * 48)).map { UInt8($0 / 64 < 24 ? 0 : 1) }
+        let gif = try GIFCodec.encode(indices, width: 64, height: 48, palette: palette, interlaced: interlaced)
+        #expect(ImageFormat.sniff(gif) == .gif)
+        let output = try pipeline([64]).process(gif)
+        #expect(near(color(output), [135, 20, 135], 3), "\(output.averageColor)")
+        let top = try JPEGCodec.decode(output.variants[0].jpeg).pixels
+        #expect(top.bytes[0] > 200 && top.bytes[2] < 60, "row 0 is red")
+        let last = (top.width * (top.height - 1)) * 3
+        #expect(top.bytes[last + 2] > 200 && top.bytes[last] < 60, "the last row is blue")
+        #expect(output.frameNote == nil)
+    }
+
+    @Test func gifTransparencyAndAnimation() throws {
+        let indices = [UInt8](repeating: 2, count: 64 * 48 / 2) + [UInt8](repeating: 3, count: 64 * 48 / 2)
+        let gif = try GIFCodec.encode(indices, width: 64, height: 48, palette: palette, transparent: 3, frames: 2)
+        let output = try pipeline([64]).process(gif)
+        // Half green, half transparent (over white); the second frame (indices shifted) is not used.
+        #expect(near(color(output), [137, 227, 137], 3), "\(output.averageColor)")
+        #expect(output.frameNote == "animated GIF: its first frame is shown")
+    }
+
+    @Test func limitsAndBrokenFilesAreErrors() throws {
+        let webp = try WebPCodec.encode(rgba([1, 2, 3, 255]), width: 64, height: 48)
+        let gif = try GIFCodec.encode([UInt8](repeating: 0, count: 64 * 48), width: 64, height: 48, palette: palette)
+        for file in [webp, gif] {
+            #expect {
+                _ = try pipeline(maxPixels: 1000).process(file)
+            } throws: { error in
+                (error as? ImagingError)?.code == .tooLarge && (error as? ImagingError)?.message.contains("refused from its header") == true
+            }
+            #expect(throws: ImagingError.self) { _ = try pipeline().process(file.prefix(40)) }
+        }
+        #expect {
+            _ = try pipeline().process(Data("GIF89a".utf8) + Data(repeating: 0, count: 30))
+        } throws: { error in (error as? ImagingError)?.code == .corrupt }
+    }
+}
