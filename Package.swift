@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "CWebPShim", dependencies: ["CLibWebP"], cSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         .systemLibrary(name: "CLibGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CLibHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .target(name: "CHEIFShim", dependencies: ["CLibHEIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("heif")]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("gif")]),
 
         // Capability modules.
@@ -55,7 +57,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
-        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(

@@ -6,7 +6,7 @@
 #
 # The release binary is linked with the Swift standard library and Foundation statically, so it keeps
 # working if the Swift toolchain is moved or removed; it needs only the system's C libraries (libxml2, libjpeg,
-# libpng, libwebp, giflib, lcms2)
+# libpng, libwebp, giflib, libheif, lcms2)
 # (the apt packages of the README). galgen's theme is compiled into the binary: nothing else is copied.
 set -euo pipefail
 cd "$(dirname "$0")/.."

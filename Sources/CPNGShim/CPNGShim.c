@@ -10,6 +10,8 @@ static void gg_png_copy(char *dst, size_t dstlen, const char *src) {
     dst[dstlen - 1] = 0;
 }
 
+static void gg_put32(unsigned char *p, unsigned long v);
+
 static unsigned long gg_be32(const unsigned char *p) {
     return ((unsigned long)p[0] << 24) | ((unsigned long)p[1] << 16) | ((unsigned long)p[2] << 8) | p[3];
 }
@@ -160,6 +162,26 @@ int gg_png_encode(const void *pixels, int width, int height, int channels, int s
     free(indexed);
     png_image_free(&image);
     return *out ? GG_PNG_OK : GG_PNG_ERR;
+}
+
+int gg_png_add_chunk(const unsigned char *png, size_t len, const char type[4], const unsigned char *payload, size_t payload_len,
+                     unsigned char **out, size_t *outlen) {
+    *out = NULL;
+    *outlen = 0;
+    if (len < 33) return GG_PNG_ERR;
+    size_t at = 33, total = len + 12 + payload_len;
+    unsigned char *mem = malloc(total);
+    if (!mem) return GG_PNG_NOMEM;
+    memcpy(mem, png, at);
+    unsigned char *chunk = mem + at;
+    gg_put32(chunk, (unsigned long)payload_len);
+    memcpy(chunk + 4, type, 4);
+    if (payload_len) memcpy(chunk + 8, payload, payload_len);
+    gg_put32(chunk + 8 + payload_len, crc32(crc32(0, NULL, 0), chunk + 4, (uInt)(payload_len + 4)));
+    memcpy(mem + at + 12 + payload_len, png + at, len - at);
+    *out = mem;
+    *outlen = total;
+    return GG_PNG_OK;
 }
 
 void gg_png_free(void *p) { free(p); }

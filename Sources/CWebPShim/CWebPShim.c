@@ -77,7 +77,8 @@ int gg_webp_decode(const unsigned char *data, size_t len, long long max_pixels, 
 }
 
 int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossless, float quality, int frames,
-                   const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen) {
+                   const unsigned char *icc, size_t icc_len, const unsigned char *exif, size_t exif_len,
+                   unsigned char **out, size_t *outlen) {
     *out = NULL;
     *outlen = 0;
     WebPData assembled = {NULL, 0};
@@ -114,11 +115,14 @@ int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossles
         free(inverted);
         if (!ok) { WebPDataClear(&assembled); return GG_WEBP_ERR; }
     }
-    if (icc && icc_len) {
+    if ((icc && icc_len) || (exif && exif_len)) {
         WebPMux *mux = WebPMuxCreate(&assembled, 1);
-        WebPData profile = {icc, icc_len};
+        WebPData profile = {icc, icc_len}, metadata = {exif, exif_len};
         WebPData withProfile = {NULL, 0};
-        int ok = mux && WebPMuxSetChunk(mux, "ICCP", &profile, 1) == WEBP_MUX_OK && WebPMuxAssemble(mux, &withProfile) == WEBP_MUX_OK;
+        int ok = mux != NULL;
+        if (ok && icc && icc_len) ok = WebPMuxSetChunk(mux, "ICCP", &profile, 1) == WEBP_MUX_OK;
+        if (ok && exif && exif_len) ok = WebPMuxSetChunk(mux, "EXIF", &metadata, 1) == WEBP_MUX_OK;
+        ok = ok && WebPMuxAssemble(mux, &withProfile) == WEBP_MUX_OK;
         if (mux) WebPMuxDelete(mux);
         WebPDataClear(&assembled);
         if (!ok) { WebPDataClear(&withProfile); return GG_WEBP_ERR; }

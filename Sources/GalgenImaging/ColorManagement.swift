@@ -71,6 +71,9 @@ public enum ColorManagement {
         }
     }
 
+    /// Display P3 (D65, sRGB transfer curve), for HEIF images that say P3 by nclx primaries instead of a profile.
+    public static let displayP3: [UInt8]? = rgbProfile(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060))
+
     /// An ICC profile with the given primaries (CIE xy), a D65 white point and the sRGB transfer
     /// curve, made by lcms2 (Display P3 is `(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)`).
     /// - Parameters:

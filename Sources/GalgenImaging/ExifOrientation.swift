@@ -26,8 +26,22 @@ public enum ExifOrientation {
     private static func parseApp1(_ b: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> Int? {
         // "Exif\0\0" then a TIFF header.
         guard count >= 14, Array(b[start..<start + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] else { return nil }
-        let tiff = start + 6
-        let end = start + count
+        return parseTIFF(b, from: start + 6, end: start + count)
+    }
+
+    /// The orientation tag of EXIF data as PNG's `eXIf` and WebP's `EXIF` chunks hold it: a TIFF
+    /// header, optionally after `Exif\0\0`.
+    /// - Parameter exif: The chunk's bytes.
+    /// - Returns: 1–8, or 1 when there is none or it is unreadable.
+    public static func read(fromEXIF exif: [UInt8]) -> Int {
+        exif.withUnsafeBufferPointer { b in
+            let start = b.count >= 6 && Array(b[0..<6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] ? 6 : 0
+            return b.count >= start + 8 ? parseTIFF(b, from: start, end: b.count) ?? 1 : 1
+        }
+    }
+
+    private static func parseTIFF(_ b: UnsafeBufferPointer<UInt8>, from tiff: Int, end: Int) -> Int? {
+        guard tiff + 8 <= end else { return nil }
         let little: Bool
         switch (b[tiff], b[tiff + 1]) {
         case (0x49, 0x49): little = true

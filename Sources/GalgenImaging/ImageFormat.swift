@@ -7,6 +7,7 @@ public enum ImageFormat: String, Sendable, Hashable {
     case gif = "GIF"
     case webp = "WebP"
     case avif = "AVIF"
+    case heic = "HEIC"
     case bmp = "BMP"
     case tiff = "TIFF"
     case svg = "SVG"
@@ -25,7 +26,12 @@ public enum ImageFormat: String, Sendable, Hashable {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         if b.starts(with: Array("GIF8".utf8)) { return .gif }
         if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return .webp }
-        if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) { return .avif }
+        if b.count >= 12, Array(b[4..<8]) == Array("ftyp".utf8) {
+            // ISO base media files: the major brand tells an image (AVIF, HEIF/HEIC) from a video.
+            let brand = String(decoding: b[8..<12], as: UTF8.self)
+            if ["avif", "avis"].contains(brand) { return .avif }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return .heic }
+        }
         if b.starts(with: Array("BM".utf8)) { return .bmp }
         if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         let text = String(decoding: b, as: UTF8.self).lowercased().drop { $0.isWhitespace || $0 == "\u{FEFF}" }

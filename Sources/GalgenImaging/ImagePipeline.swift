@@ -87,11 +87,11 @@ public struct ImagePipeline: Sendable {
         let format = ImageFormat.sniff(data)
         switch format {
         case .jpeg: break  // sniffed on the SOI marker alone: libjpeg judges the rest
-        case .png, .webp, .gif: return try inspectFullSize(data, format: format)
+        case .png, .webp, .gif, .heic, .avif: return try inspectFullSize(data, format: format)
         case .empty: throw ImagingError(.unsupportedFormat, "not an image: the file is empty")
         case .html: throw ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
         case .unknown: throw ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
-        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG, PNG, WebP and GIF")
+        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG, PNG, WebP, GIF, HEIC and AVIF")
         }
         let header = try JPEGCodec.info(data)
         guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
@@ -130,6 +130,8 @@ public struct ImagePipeline: Sendable {
         case .webp:
             let header = try WebPCodec.info(data)
             (width, height) = (header.width, header.height)
+        case .heic, .avif:
+            (width, height) = try HEIFCodec.size(data)
         default:
             (width, height) = try GIFCodec.size(data)
         }
@@ -137,7 +139,12 @@ public struct ImagePipeline: Sendable {
             throw ImagingError(.tooLarge, "image is \(width)x\(height) pixels, more than maxPixels (\(settings.maxPixels)); "
                                + "a \(format.rawValue) is decoded at full size, so it is refused from its header")
         }
-        return SourceInfo(width: width, height: height, orientation: 1, storedWidth: width, storedHeight: height)
+        // EXIF orientation in PNG's eXIf and WebP's EXIF chunks (HEIF's irot/imir are applied by libheif).
+        let exif = format == .png ? ContainerChunks.pngEXIF(data) : format == .webp ? ContainerChunks.webpEXIF(data) : nil
+        let orientation = exif.map(ExifOrientation.read(fromEXIF:)) ?? 1
+        let swapped = orientation >= 5
+        return SourceInfo(width: swapped ? height : width, height: swapped ? width : height, orientation: orientation,
+                          storedWidth: width, storedHeight: height)
     }
 
     /// The variants to make of a source.
@@ -151,8 +158,9 @@ public struct ImagePipeline: Sendable {
     ///   - only: When given, encode only these widths of the plan (the rest are cached already).
     /// - Throws: ``ImagingError``.
     public func process(_ data: Data, only: Set<Int>? = nil) throws(ImagingError) -> Output {
-        let info = try inspect(data)
-        let plan = plan(for: info)
+        var info = try inspect(data)
+        var plan = plan(for: info)
+        let format = ImageFormat.sniff(data)
         let denominator = plan.scaleDenominator(storedWidth: info.storedWidth, storedHeight: info.storedHeight,
                                                 swapped: info.orientation >= 5)
         var pixels: PixelBuffer
@@ -160,7 +168,7 @@ public struct ImagePipeline: Sendable {
         var profile: [UInt8]?
         var warning: String?
         var frameNote: String?
-        switch ImageFormat.sniff(data) {
+        switch format {
         case .png:
             let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
@@ -174,12 +182,21 @@ public struct ImagePipeline: Sendable {
             let decoded = try GIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
             if decoded.animated { frameNote = "animated GIF: its first frame is shown" }
+        case .heic, .avif:
+            let decoded = try HEIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            pixels = decoded.pixels
+            profile = decoded.iccProfile ?? (decoded.nclxPrimaries == 12 ? ColorManagement.displayP3 : nil)
         default:
             let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
             pixels = decoded.pixels
             layout = decoded.cmyk ?? .rgb
             profile = decoded.iccProfile
             warning = decoded.firstWarning
+        }
+        if format == .heic || format == .avif, pixels.width != info.width || pixels.height != info.height {
+            // A decoder that applies its own transformations (HEIF irot/imir) has the last word on the size.
+            info = SourceInfo(width: pixels.width, height: pixels.height, orientation: 1, storedWidth: pixels.width, storedHeight: pixels.height)
+            plan = self.plan(for: info)
         }
         var colorWarning: String?
         if let profile {

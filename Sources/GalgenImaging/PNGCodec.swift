@@ -109,4 +109,23 @@ public enum PNGCodec {
         defer { gg_png_free(out) }
         return Data(bytes: out, count: length)
     }
+
+    /// Adds a chunk right after IHDR (e.g. `eXIf`), for test inputs.
+    /// - Parameters:
+    ///   - png: A PNG file.
+    ///   - type: The four-letter chunk type.
+    ///   - payload: The chunk's data.
+    /// - Throws: ``ImagingError``.
+    public static func addingChunk(_ png: Data, type: String, payload: [UInt8]) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let rc = png.withUnsafeBytes { raw in
+            payload.withUnsafeBufferPointer { p in
+                type.withCString { t in gg_png_add_chunk(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, t, p.baseAddress, p.count, &out, &length) }
+            }
+        }
+        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot add the \(type) chunk") }
+        defer { gg_png_free(out) }
+        return Data(bytes: out, count: length)
+    }
 }

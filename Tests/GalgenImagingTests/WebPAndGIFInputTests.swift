@@ -90,3 +90,33 @@ struct WebPAndGIFInputTests {
         } throws: { error in (error as? ImagingError)?.code == .corrupt }
     }
 }
+
+/// EXIF orientation in PNG's `eXIf` and WebP's `EXIF` chunks turns the picture upright, like a JPEG's.
+struct ChunkOrientationTests {
+    /// EXIF as the chunks hold it: the APP1 payload without its `Exif\0\0` prefix.
+    private func exif(_ orientation: Int) -> [UInt8] { Array(ExifOrientation.app1Payload(orientation: orientation).dropFirst(6)) }
+
+    private func topRightIsGreen(_ output: ImagePipeline.Output) throws -> Bool {
+        let pixels = try JPEGCodec.decode(try #require(output.variants.first).jpeg).pixels
+        let at = (pixels.width - 2) * 3
+        return pixels.bytes[at + 1] > 150 && pixels.bytes[at] < 100
+    }
+
+    @Test(arguments: ["png", "webp"])
+    func orientationSixTurnsThePictureClockwise(format: String) throws {
+        let marker = Painter.orientationMarker(width: 64, height: 48)  // green top-left when upright
+        var rgba: [UInt8] = []
+        for i in stride(from: 0, to: marker.bytes.count, by: 3) { rgba += [marker.bytes[i], marker.bytes[i + 1], marker.bytes[i + 2], 255] }
+        let file = format == "png"
+            ? try PNGCodec.addingChunk(try PNGCodec.encode(marker.bytes, width: 64, height: 48, channels: 3), type: "eXIf", payload: exif(6))
+            : try WebPCodec.encode(rgba, width: 64, height: 48, lossless: true, exif: exif(6))
+        let pipeline = ImagePipeline(settings: .init(widths: [48], quality: 95, maxPixels: 1_000_000, maxSourceBytes: 1_000_000))
+        let output = try pipeline.process(file)
+        #expect(output.info.orientation == 6 && output.info.width == 48 && output.info.height == 64)
+        #expect(try topRightIsGreen(output), "\(format): the stored top-left corner must be at the top right")
+        // Without the chunk the same pixels stay as stored (the control).
+        let plain = format == "png" ? try PNGCodec.encode(marker.bytes, width: 64, height: 48, channels: 3)
+                                    : try WebPCodec.encode(rgba, width: 64, height: 48, lossless: true)
+        #expect(try pipeline.process(plain).info.orientation == 1)
+    }
+}

@@ -43,6 +43,10 @@ int gg_png_encode(const void *pixels, int width, int height, int channels, int s
 int gg_png_add_iccp(const unsigned char *png, size_t len, const unsigned char *profile, size_t profile_len,
                     unsigned char **out, size_t *outlen);
 
+/* Inserts a chunk of the given type right after IHDR (e.g. eXIf), for test inputs. *out is malloc'd. */
+int gg_png_add_chunk(const unsigned char *png, size_t len, const char type[4], const unsigned char *payload, size_t payload_len,
+                     unsigned char **out, size_t *outlen);
+
 void gg_png_free(void *p);
 
 #endif

@@ -34,9 +34,11 @@ int gg_webp_info(const unsigned char *data, size_t len, gg_webp_info_t *info);
 int gg_webp_decode(const unsigned char *data, size_t len, long long max_pixels, gg_webp_image *out);
 
 /* Encodes RGBA, lossy (quality 0-100) or lossless, for test inputs; frames > 1 makes an animation
-   whose frame i is the image with its colours inverted when i is odd. *out: free with gg_webp_free. */
+   whose frame i is the image with its colours inverted when i is odd; icc and exif (may be NULL)
+   become ICCP and EXIF chunks. *out: free with gg_webp_free. */
 int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossless, float quality, int frames,
-                   const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen);
+                   const unsigned char *icc, size_t icc_len, const unsigned char *exif, size_t exif_len,
+                   unsigned char **out, size_t *outlen);
 
 void gg_webp_free(void *p);
 

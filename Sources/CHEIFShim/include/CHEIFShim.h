@@ -1,0 +1,42 @@
+#ifndef CHEIFSHIM_H
+#define CHEIFSHIM_H
+#include <stddef.h>
+
+/* Every libheif call of galgen lives in this target: HEIC/HEIF (HEVC, through libde265) and AVIF
+   (AV1, through dav1d or aom). libheif reports errors by value. The primary image is decoded with
+   its irot/imir transformations applied, so the pixels come out upright. */
+enum {
+    GG_HEIF_OK = 0,
+    GG_HEIF_ERR = -1,     /* libheif refused the data; message in errbuf */
+    GG_HEIF_LIMIT = -2,   /* more pixels than allowed */
+    GG_HEIF_NOMEM = -3
+};
+
+/* Colour information besides an ICC profile: nclx colour primaries (heif_color_primaries). */
+typedef struct {
+    int width;            /* of the primary image, as libheif reports it */
+    int height;
+    int has_alpha;
+} gg_heif_info_t;
+
+/* The primary image: 8-bit RGBA, upright. Free pixels and icc with gg_heif_free. */
+typedef struct {
+    unsigned char *pixels;
+    int width;
+    int height;
+    unsigned char *icc;   /* a 'prof' or 'rICC' profile, or NULL */
+    size_t icc_len;
+    int nclx_primaries;   /* nclx colour primaries when there is no ICC profile (1 = BT.709/sRGB, 12 = Display P3), else 0 */
+} gg_heif_image;
+
+int gg_heif_info(const unsigned char *data, size_t len, gg_heif_info_t *info, char *errbuf, size_t errlen);
+int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_heif_image *out, char *errbuf, size_t errlen);
+
+/* Encodes RGB for test inputs: av1 0 → HEIC (x265), 1 → AVIF (aom); orientation 1-8 is written as
+   irot/imir (the pixels are stored as given); icc (may be NULL) is attached. *out: gg_heif_free. */
+int gg_heif_encode(const unsigned char *rgb, int width, int height, int av1, int quality, int orientation,
+                   const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
+
+void gg_heif_free(void *p);
+
+#endif

@@ -1,0 +1,88 @@
+public import Foundation
+import CHEIFShim
+
+/// libheif, through the C shim: HEIC/HEIF (iPhone photos; HEVC through libde265) and AVIF (AV1),
+/// the primary image decoded upright (irot/imir applied), its ICC profile or nclx primaries, and
+/// alpha composited over a background.
+public enum HEIFCodec {
+    /// A decoded primary image, composited to RGB.
+    public struct Decoded: Sendable {
+        /// RGB pixels, upright.
+        public var pixels: PixelBuffer
+        /// The ICC profile (`prof`/`rICC`), when there is one.
+        public var iccProfile: [UInt8]?
+        /// nclx colour primaries when there is no ICC profile (1 BT.709/sRGB, 12 Display P3), else 0.
+        public var nclxPrimaries: Int
+    }
+
+    private static func message(_ buffer: [CChar]) -> String {
+        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// The primary image's size, from the file's boxes (no decoding).
+    /// - Parameter data: The file's bytes.
+    /// - Throws: ``ImagingError``.
+    public static func size(_ data: Data) throws(ImagingError) -> (width: Int, height: Int) {
+        var info = gg_heif_info_t()
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBytes { raw in gg_heif_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
+        guard rc == Int32(GG_HEIF_OK), info.width > 0, info.height > 0 else {
+            throw ImagingError(.corrupt, "not a readable HEIF/AVIF: \(message(err))")
+        }
+        return (Int(info.width), Int(info.height))
+    }
+
+    /// Decodes the primary image and composites it over `background`.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - maxPixels: Refuse, before decoding, images with more pixels than this.
+    ///   - background: R, G, B of the colour transparent pixels are composited over.
+    /// - Throws: ``ImagingError``.
+    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+        var image = gg_heif_image()
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBytes { raw in
+            gg_heif_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image, &err, err.count)
+        }
+        switch rc {
+        case Int32(GG_HEIF_OK): break
+        case Int32(GG_HEIF_LIMIT): throw ImagingError(.tooLarge, "HEIF/AVIF image is larger than maxPixels (\(maxPixels))")
+        case Int32(GG_HEIF_ERR): throw ImagingError(.corrupt, "HEIF/AVIF data is broken: \(message(err))")
+        default: throw ImagingError(.processingFailed, "out of memory decoding HEIF/AVIF")
+        }
+        defer {
+            gg_heif_free(image.pixels)
+            gg_heif_free(image.icc)
+        }
+        let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: image.icc_len)) }
+        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+                       iccProfile: profile, nclxPrimaries: Int(image.nclx_primaries))
+    }
+
+    /// Encodes RGB, for test inputs: HEIC (x265) or AVIF (aom), with an orientation written as
+    /// irot/imir and an optional ICC profile.
+    /// - Parameters:
+    ///   - rgb: `width * height * 3` samples.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - avif: AVIF instead of HEIC.
+    ///   - quality: 0–100.
+    ///   - orientation: EXIF-style orientation 1–8.
+    ///   - profile: An ICC profile to attach.
+    /// - Throws: ``ImagingError``.
+    public static func encode(_ rgb: [UInt8], width: Int, height: Int, avif: Bool, quality: Int = 90, orientation: Int = 1,
+                              profile: [UInt8]? = nil) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = rgb.withUnsafeBufferPointer { px in
+            (profile ?? []).withUnsafeBufferPointer { icc in
+                gg_heif_encode(px.baseAddress, Int32(width), Int32(height), avif ? 1 : 0, Int32(quality), Int32(orientation),
+                               profile == nil ? nil : icc.baseAddress, icc.count, &out, &length, &err, err.count)
+            }
+        }
+        guard rc == Int32(GG_HEIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode HEIF/AVIF: \(message(err))") }
+        defer { gg_heif_free(out) }
+        return Data(bytes: out, count: length)
+    }
+}
