@@ -165,7 +165,9 @@ struct ImageStep: Sendable {
 
     private func variantKey(_ sourceHash: String, _ width: Int) -> CacheKey {
         CacheKey.variant(sourceHash: sourceHash, width: width, quality: pipeline.settings.quality,
-                         progressive: pipeline.settings.progressive, pipelineVersion: ImagePipeline.version)
+                         progressive: pipeline.settings.progressive,
+                         background: pipeline.settings.background.map { String(format: "%02x", $0) }.joined(),
+                         pipelineVersion: ImagePipeline.version)
     }
 
     private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,

@@ -203,7 +203,7 @@ public struct SiteBuilder: Sendable {
         let step = ImageStep(
             pipeline: ImagePipeline(settings: .init(widths: config.imageWidths, quality: config.jpegQuality,
                                                     maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes,
-                                                    progressive: config.jpegProgressive)),
+                                                    progressive: config.jpegProgressive, background: config.background)),
             cache: cache, fileSystem: fs, stager: stager)
         let elapsed = StepTimer.reader(environment.clock)
         let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,

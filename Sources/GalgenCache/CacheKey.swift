@@ -26,10 +26,13 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     ///   - width: Variant width.
     ///   - quality: JPEG quality.
     ///   - progressive: Whether the JPEG is progressive.
+    ///   - background: The colour transparent pixels are composited over, `rrggbb`.
     ///   - pipelineVersion: The imaging pipeline's version.
-    public static func variant(sourceHash: String, width: Int, quality: Int, progressive: Bool = false, pipelineVersion: Int) -> CacheKey {
+    public static func variant(sourceHash: String, width: Int, quality: Int, progressive: Bool = false, background: String = "ffffff",
+                               pipelineVersion: Int) -> CacheKey {
         let format = progressive ? "jpeg-progressive" : "jpeg"
         let spec = "galgen-variant|pipeline=\(pipelineVersion)|source=\(sourceHash)|width=\(width)|quality=\(quality)|format=\(format)"
+            + "|background=\(background)"
         return CacheKey(namespace: "variants", hash: ContentHash.sha256Hex(spec), fileExtension: "jpg")
     }
 

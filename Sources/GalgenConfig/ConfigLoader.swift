@@ -54,6 +54,7 @@ public struct ConfigLoader: Sendable {
         let widths = try Self.imageWidths(&root)
         let quality = try root.int("jpegQuality", range: 1...100) ?? SiteConfig.Defaults.jpegQuality
         let progressive = try root.bool("jpegProgressive") ?? false
+        let background = try Self.background(&root)
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
@@ -87,6 +88,7 @@ public struct ConfigLoader: Sendable {
             outputDirectory: output.map { Paths.resolve($0, against: base) },
             cacheDirectory: cache.map { Paths.resolve($0, against: base) },
             sources: sources, fetch: fetch, configPath: path, baseDirectory: base)
+        config.background = background
         config.templatesNamed = namedTemplates != nil
         config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)
         config.assetsNamed = namedAssets != nil
@@ -120,6 +122,17 @@ public struct ConfigLoader: Sendable {
                              hint: "e.g. \"baseURL\": \"https://example.org/gallery/\"")
         }
         return url.hasSuffix("/") ? url : url + "/"
+    }
+
+    private static func background(_ root: inout ConfigReader) throws(ConfigError) -> [UInt8] {
+        guard let node = root.node("background") else { return [255, 255, 255] }
+        if case .string(let text) = node.value, text.count == 7, text.hasPrefix("#") {
+            let hex = text.dropFirst()
+            let channels = [0, 2, 4].compactMap { UInt8(hex.dropFirst($0).prefix(2), radix: 16) }
+            if channels.count == 3 { return channels }
+        }
+        throw root.error(.invalidValue, node, key: "background", message: "expected a colour as \"#rrggbb\"",
+                         hint: "e.g. \"background\": \"#ffffff\" (white, the default) or \"#000000\"")
     }
 
     private static func language(_ root: inout ConfigReader) throws(ConfigError) -> String {

@@ -23,6 +23,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var jpegQuality: Int
     /// Whether variants are progressive JPEGs.
     public var jpegProgressive: Bool
+    /// The colour transparent pixels (PNG, WebP, GIF, HEIF alpha) are composited over, as R, G, B:
+    /// the variants are JPEGs.
+    public var background: [UInt8] = [255, 255, 255]
     /// How many images at the top of each gallery page load eagerly (the first row).
     public var eagerImages: Int
     /// Largest source image accepted, in pixels (width × height), checked from the header.

@@ -19,8 +19,8 @@ public struct ImagePipeline: Sendable {
         public var maxSourceBytes: Int
         /// Write progressive JPEGs.
         public var progressive: Bool
-        /// The colour transparent pixels are composited over (the variants are JPEGs).
-        public var background: [UInt8] = [255, 255, 255]
+        /// The colour transparent pixels are composited over (the variants are JPEGs), as R, G, B.
+        public var background: [UInt8]
 
         /// Creates settings.
         /// - Parameters:
@@ -29,12 +29,15 @@ public struct ImagePipeline: Sendable {
         ///   - maxPixels: Pixel limit.
         ///   - maxSourceBytes: Byte limit.
         ///   - progressive: Write progressive JPEGs.
-        public init(widths: [Int], quality: Int, maxPixels: Int, maxSourceBytes: Int, progressive: Bool = false) {
+        ///   - background: R, G, B of the colour transparent pixels are composited over.
+        public init(widths: [Int], quality: Int, maxPixels: Int, maxSourceBytes: Int, progressive: Bool = false,
+                    background: [UInt8] = [255, 255, 255]) {
             self.widths = widths
             self.quality = quality
             self.maxPixels = maxPixels
             self.maxSourceBytes = maxSourceBytes
             self.progressive = progressive
+            self.background = background
         }
     }
 

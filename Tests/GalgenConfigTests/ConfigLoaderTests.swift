@@ -37,6 +37,8 @@ struct ConfigLoaderTests {
         #expect(config.imageWidths == [160, 320, 640])
         #expect(config.language == "en")
         #expect(config.templatesDirectory == "/site/Templates" && !config.templatesNamed)
+        #expect(config.background == [255, 255, 255])
+        #expect(try load(##"{"background": "#10A0ff", "sources": []}"##).background == [0x10, 0xA0, 0xFF])
         #expect(config.assetsDirectory == "/site/assets" && !config.assetsNamed)
         #expect(config.sources[0].localPath == "/site/data/people.json")
         #expect(config.sources[0].fields.title.map(\.description) == ["name"])
@@ -94,6 +96,8 @@ struct ConfigLoaderTests {
         expectError(#"{"imageWidths": [], "sources": []}"#, code: .invalidValue, keyPath: "imageWidths", mentions: "1 to 12 widths")
         expectError(#"{"baseURL": "javascript:alert(1)", "sources": []}"#, code: .invalidValue, keyPath: "baseURL", mentions: "http(s)")
         expectError(#"{"language": "english!", "sources": []}"#, code: .invalidValue, keyPath: "language", mentions: "language tag")
+        expectError(#"{"background": "white", "sources": []}"#, code: .invalidValue, keyPath: "background", mentions: "#rrggbb")
+        expectError(##"{"background": "#12345g", "sources": []}"##, code: .invalidValue, keyPath: "background", mentions: "#rrggbb")
         expectError(#"{"sources": [{"name": "Bad Name", "type": "json", "path": "p", "fields": {"id": "id", "title": "t"}}]}"#,
                     code: .invalidValue, keyPath: "sources[0].name", mentions: "lowercase")
         for reserved in ["assets", "data", "img"] {

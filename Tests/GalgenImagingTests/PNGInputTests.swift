@@ -34,6 +34,14 @@ struct PNGInputTests {
         #expect(near(color(output), expected), "\(output.averageColor) for \(pixel)")
     }
 
+    @Test func theBackgroundIsConfigurable() throws {
+        let png = try PNGCodec.encode(fill([255, 255, 255, 0]), width: 64, height: 48, channels: 4)  // fully transparent
+        let navy = ImagePipeline(settings: .init(widths: [32], quality: 95, maxPixels: 1_000_000, maxSourceBytes: 1_000_000,
+                                                 background: [0, 0, 128]))
+        #expect(near(color(try navy.process(png)), [0, 0, 128]))
+        #expect(near(color(try pipeline().process(png)), [255, 255, 255]))
+    }
+
     @Test func aPaletteWithATransparentEntryIsExpanded() throws {
         var samples: [UInt8] = []
         for i in 0..<(64 * 48) { samples += i % 2 == 0 ? [250, 20, 20, 255] : [0, 0, 255, 0] }  // red, and transparent blue
