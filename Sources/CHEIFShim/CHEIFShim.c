@@ -20,9 +20,10 @@ static int gg_heif_open(const unsigned char *data, size_t len, struct heif_conte
     struct heif_error e = heif_context_read_from_memory_without_copy(*ctx, data, len, NULL);
     if (e.code == heif_error_Ok) e = heif_context_get_primary_image_handle(*ctx, handle);
     if (e.code != heif_error_Ok) {
+        gg_heif_fail(e, errbuf, errlen);   /* e.message belongs to the context: copy it before freeing */
         heif_context_free(*ctx);
         *ctx = NULL;
-        return gg_heif_fail(e, errbuf, errlen);
+        return GG_HEIF_ERR;
     }
     return GG_HEIF_OK;
 }
@@ -69,11 +70,12 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
     struct heif_image *img = NULL;
     struct heif_error e = heif_decode_image(handle, &img, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
     if (e.code != heif_error_Ok) {
+        gg_heif_fail(e, errbuf, errlen);   /* before the context that owns e.message is freed */
         free(out->icc);
         out->icc = NULL;
         heif_image_handle_release(handle);
         heif_context_free(ctx);
-        return gg_heif_fail(e, errbuf, errlen);
+        return GG_HEIF_ERR;
     }
     int stride = 0;
     const uint8_t *plane = heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
