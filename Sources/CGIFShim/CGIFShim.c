@@ -18,6 +18,12 @@ static int gg_gif_read(GifFileType *gif, GifByteType *buf, int n) {
     return (int)take;
 }
 
+static void gg_gif_warn(gg_gif_image *out, const char *text) {
+    if (out->warning[0]) return;   /* the first one */
+    strncpy(out->warning, text ? text : "damaged GIF data", sizeof out->warning - 1);
+    out->warning[sizeof out->warning - 1] = 0;
+}
+
 static void gg_gif_message(int code, char *errbuf, size_t errlen) {
     const char *text = GifErrorString(code);
     if (!errbuf || !errlen) return;
@@ -40,7 +46,7 @@ int gg_gif_info(const unsigned char *data, size_t len, gg_gif_info_t *info, char
     return GG_GIF_OK;
 }
 
-int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_gif_image *out, char *errbuf, size_t errlen) {
+int gg_gif_decode(const unsigned char *data, size_t len, int scale, gg_gif_image *out, char *errbuf, size_t errlen) {
     memset(out, 0, sizeof *out);
     gg_gif_source src = {data, len, 0};
     int err = 0;
@@ -51,12 +57,15 @@ int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, g
     }
     int w = gif->SWidth, h = gif->SHeight, rc = GG_GIF_ERR, transparent = -1, found = 0;
     unsigned char *canvas = NULL, *line = NULL;
+    ColorMapObject *own_map = NULL;
     if (w <= 0 || h <= 0) {
         gg_gif_message(D_GIF_ERR_WRONG_RECORD, errbuf, errlen);
         goto done;
     }
-    if (max_pixels > 0 && (long long)w * h > max_pixels) { rc = GG_GIF_LIMIT; goto done; }
-    canvas = calloc((size_t)w * h, 4);
+    if (scale < 1) scale = 1;
+    /* A screen too large for memory is sampled every `scale` pixels while the rows stream by. */
+    int cw = (w + scale - 1) / scale, ch = (h + scale - 1) / scale;
+    canvas = calloc((size_t)cw * ch, 4);
     if (!canvas) { rc = GG_GIF_NOMEM; goto done; }
     while (!found) {
         GifRecordType type;
@@ -77,8 +86,15 @@ int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, g
         if (DGifGetImageDesc(gif) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
         GifImageDesc *d = &gif->Image;
         ColorMapObject *map = d->ColorMap ? d->ColorMap : gif->SColorMap;
-        if (!map || d->Width <= 0 || d->Height <= 0) { gg_gif_message(D_GIF_ERR_NO_COLOR_MAP, errbuf, errlen); goto done; }
-        if (max_pixels > 0 && (long long)d->Width * d->Height > max_pixels) { rc = GG_GIF_LIMIT; goto done; }
+        if (d->Width <= 0 || d->Height <= 0) { gg_gif_message(D_GIF_ERR_WRONG_RECORD, errbuf, errlen); goto done; }
+        if (!map) {
+            /* No colour table at all: the indices are shown as a grey ramp, as browsers do. */
+            map = GifMakeMapObject(256, NULL);
+            if (!map) { rc = GG_GIF_NOMEM; goto done; }
+            for (int i = 0; i < 256; i++) map->Colors[i].Red = map->Colors[i].Green = map->Colors[i].Blue = (GifByteType)i;
+            own_map = map;
+            gg_gif_warn(out, "the GIF has no colour table; shown in grey");
+        }
         line = malloc((size_t)d->Width);
         if (!line) { rc = GG_GIF_NOMEM; goto done; }
         static const int offsets[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};
@@ -86,13 +102,18 @@ int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, g
         for (int p = 0; p < passes; p++) {
             int start = d->Interlace ? offsets[p] : 0, step = d->Interlace ? steps[p] : 1;
             for (int y = start; y < d->Height; y += step) {
-                if (DGifGetLine(gif, line, d->Width) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
+                if (DGifGetLine(gif, line, d->Width) == GIF_ERROR) {
+                    /* Damaged or truncated data: keep the rows decoded so far (maybe none), as browsers do. */
+                    gg_gif_warn(out, GifErrorString(gif->Error));
+                    p = passes;
+                    break;
+                }
                 int cy = d->Top + y;
-                if (cy < 0 || cy >= h) continue;
+                if (cy < 0 || cy >= h || cy % scale) continue;
                 for (int x = 0; x < d->Width; x++) {
                     int cx = d->Left + x, index = line[x];
-                    if (cx < 0 || cx >= w || index == transparent || index >= map->ColorCount) continue;
-                    unsigned char *px = canvas + ((size_t)cy * w + cx) * 4;
+                    if (cx < 0 || cx >= w || cx % scale || index == transparent || index >= map->ColorCount) continue;
+                    unsigned char *px = canvas + ((size_t)(cy / scale) * cw + cx / scale) * 4;
                     px[0] = map->Colors[index].Red;
                     px[1] = map->Colors[index].Green;
                     px[2] = map->Colors[index].Blue;
@@ -120,13 +141,14 @@ int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, g
         if (next == IMAGE_DESC_RECORD_TYPE) out->animated = 1;
     }
     out->pixels = canvas;
-    out->width = w;
-    out->height = h;
+    out->width = cw;
+    out->height = ch;
     canvas = NULL;
     rc = GG_GIF_OK;
 done:
     free(canvas);
     free(line);
+    if (own_map) GifFreeMapObject(own_map);
     DGifCloseFile(gif, &err);
     return rc;
 }

@@ -136,7 +136,7 @@ struct ImageStep: Sendable {
         result.decoded = true
         result.reused = cached.count
         let notes = [output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" }, output.colorWarning,
-                     output.frameNote].compactMap { $0 }
+                     output.note].compactMap { $0 }
         result.warning = notes.isEmpty ? entry?.warning : notes.joined(separator: "; ")
         var bytes = cached
         do {

@@ -10,6 +10,8 @@ public enum GIFCodec {
         public var pixels: PixelBuffer
         /// Whether the file is animated (the pixels are its first frame).
         public var animated: Bool
+        /// Set when the frame was damaged or truncated (the rows read are kept) or had no palette.
+        public var warning: String?
     }
 
     private static func message(_ buffer: [CChar]) -> String {
@@ -28,27 +30,41 @@ public enum GIFCodec {
         return (Int(info.width), Int(info.height))
     }
 
-    /// Decodes the first frame and composites it over `background`.
+    /// The sampling step that keeps a screen of `width` × `height` within `maxPixels`: 1 when it fits.
+    /// - Parameters:
+    ///   - width: Screen width.
+    ///   - height: Screen height.
+    ///   - maxPixels: The limit.
+    public static func scale(width: Int, height: Int, maxPixels: Int) -> Int {
+        var step = 1
+        while maxPixels > 0, ((width + step - 1) / step) * ((height + step - 1) / step) > maxPixels { step += 1 }
+        return step
+    }
+
+    /// Decodes the first frame and composites it over `background`; a screen larger than
+    /// `maxPixels` is sampled down while it is read, so memory stays within the limit.
     /// - Parameters:
     ///   - data: The file's bytes.
-    ///   - maxPixels: Refuse images (screen or frame) with more pixels than this.
+    ///   - maxPixels: The most pixels to hold.
     ///   - background: R, G, B of the colour transparent pixels are composited over.
     /// - Throws: ``ImagingError``.
     public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+        let screen = try size(data)
+        let step = scale(width: screen.width, height: screen.height, maxPixels: maxPixels)
         var image = gg_gif_image()
         var err = [CChar](repeating: 0, count: 128)
         let rc = data.withUnsafeBytes { raw in
-            gg_gif_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image, &err, err.count)
+            gg_gif_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(step), &image, &err, err.count)
         }
         switch rc {
         case Int32(GG_GIF_OK): break
-        case Int32(GG_GIF_LIMIT): throw ImagingError(.tooLarge, "GIF is larger than maxPixels (\(maxPixels))")
         case Int32(GG_GIF_ERR): throw ImagingError(.corrupt, "GIF data is broken: \(message(err))")
         default: throw ImagingError(.processingFailed, "out of memory decoding GIF")
         }
         defer { gg_gif_free(image.pixels) }
+        let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
-                       animated: image.animated != 0)
+                       animated: image.animated != 0, warning: warning.isEmpty ? nil : warning)
     }
 
     /// Encodes indexed pixels, for test inputs.

@@ -67,8 +67,8 @@ public struct ImagePipeline: Sendable {
         public var warning: String?
         /// Set when an embedded colour profile could not be used (the colours were taken as sRGB).
         public var colorWarning: String?
-        /// Set for an animation, of which only the first frame is used.
-        public var frameNote: String?
+        /// Set for an animation, of which only the first frame is used, or a damaged GIF shown as far as it decoded.
+        public var note: String?
     }
 
     /// The settings.
@@ -136,7 +136,10 @@ public struct ImagePipeline: Sendable {
         case .heic, .avif:
             (width, height) = try HEIFCodec.size(data)
         default:
-            (width, height) = try GIFCodec.size(data)
+            // GIF rows stream by, so an oversized screen is sampled down while it is read.
+            let screen = try GIFCodec.size(data)
+            let step = GIFCodec.scale(width: screen.width, height: screen.height, maxPixels: settings.maxPixels)
+            (width, height) = ((screen.width + step - 1) / step, (screen.height + step - 1) / step)
         }
         guard width * height <= settings.maxPixels else {
             throw ImagingError(.tooLarge, "image is \(width)x\(height) pixels, more than maxPixels (\(settings.maxPixels)); "
@@ -170,21 +173,24 @@ public struct ImagePipeline: Sendable {
         var layout = ColorManagement.Layout.rgb
         var profile: [UInt8]?
         var warning: String?
-        var frameNote: String?
+        var note: String?
         switch format {
         case .png:
             let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
             profile = decoded.iccProfile
+            note = decoded.warning.map { "damaged PNG data (\($0)); shown as far as it could be decoded" }
         case .webp:
             let decoded = try WebPCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
             profile = decoded.iccProfile
-            if decoded.animated { frameNote = "animated WebP: its first frame is shown" }
+            if decoded.animated { note = "animated WebP: its first frame is shown" }
         case .gif:
             let decoded = try GIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
-            if decoded.animated { frameNote = "animated GIF: its first frame is shown" }
+            note = [decoded.animated ? "animated GIF: its first frame is shown" : nil,
+                    decoded.warning.map { "damaged GIF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
+                .joined(separator: "; ").nilIfEmpty
         case .heic, .avif:
             let decoded = try HEIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
             pixels = decoded.pixels
@@ -214,6 +220,11 @@ public struct ImagePipeline: Sendable {
             variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality, progressive: settings.progressive)))
         }
         return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: warning,
-                      colorWarning: colorWarning, frameNote: frameNote)
+                      colorWarning: colorWarning, note: note)
     }
+}
+
+extension String {
+    /// nil for the empty string.
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

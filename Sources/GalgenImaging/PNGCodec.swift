@@ -1,9 +1,9 @@
 public import Foundation
 import CPNGShim
 
-/// libpng, through the C shim (its simplified API): every colour type and bit depth, palettes with
-/// tRNS, interlacing and `gAMA` are turned into 8-bit sRGB-encoded RGBA; the `iCCP` profile is
-/// returned for ``ColorManagement``. Transparent pixels are composited over a background, since the
+/// libpng, through the C shim: every colour type and bit depth, palettes with tRNS, interlacing and
+/// `gAMA` are turned into 8-bit sRGB-encoded RGBA; the `iCCP` profile is returned for
+/// ``ColorManagement``; CRC mismatches are ignored and damaged image data keeps the rows that decoded. Transparent pixels are composited over a background, since the
 /// variants are JPEGs.
 public enum PNGCodec {
     /// What a PNG header says.
@@ -24,6 +24,8 @@ public enum PNGCodec {
         public var pixels: PixelBuffer
         /// The `iCCP` profile, when there is one.
         public var iccProfile: [UInt8]?
+        /// libpng's first warning, or why the image data ended early (the rows after it are empty).
+        public var warning: String?
     }
 
     private static func message(_ buffer: [CChar]) -> String {
@@ -64,8 +66,9 @@ public enum PNGCodec {
             gg_png_free(image.icc)
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
+        let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
-                       iccProfile: profile)
+                       iccProfile: profile, warning: warning.isEmpty ? nil : warning)
     }
 
     /// Encodes a PNG, for test inputs: 8-bit samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA; `palette`

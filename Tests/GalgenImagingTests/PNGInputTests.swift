@@ -80,8 +80,11 @@ struct PNGInputTests {
             let e = error as? ImagingError
             return e?.code == .tooLarge && e?.message.contains("64x48") == true && e?.message.contains("refused from its header") == true
         }
+        // Cut inside the image data: shown as far as it decoded, with the reason; cut inside the header: an error.
+        let cut = try pipeline().process(png.prefix(png.count - 30))
+        #expect(cut.note?.contains("damaged PNG data") == true, "\(cut.note ?? "no note")")
         #expect {
-            _ = try pipeline().process(png.prefix(60))
+            _ = try pipeline().process(png.prefix(20))
         } throws: { error in (error as? ImagingError)?.code == .corrupt }
         #expect {
             _ = try pipeline().process(png.prefix(8) + Data(repeating: 0, count: 64))

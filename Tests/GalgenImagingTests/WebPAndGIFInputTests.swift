@@ -25,7 +25,7 @@ struct WebPAndGIFInputTests {
         let output = try pipeline().process(webp)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
         #expect(near(color(output), [200, 100, 50], lossless ? 1 : 6), "\(output.averageColor)")
-        #expect(output.frameNote == nil)
+        #expect(output.note == nil)
     }
 
     @Test func webPAlphaIsCompositedOverWhite() throws {
@@ -38,7 +38,7 @@ struct WebPAndGIFInputTests {
         #expect(try WebPCodec.info(webp).animated)
         let output = try pipeline().process(webp)
         #expect(near(color(output), [220, 40, 40], 2), "the first frame, not the inverted second: \(output.averageColor)")
-        #expect(output.frameNote == "animated WebP: its first frame is shown")
+        #expect(output.note == "animated WebP: its first frame is shown")
     }
 
     @Test func aWebPProfileIsApplied() throws {
@@ -62,7 +62,7 @@ struct WebPAndGIFInputTests {
         #expect(top.bytes[0] > 200 && top.bytes[2] < 60, "row 0 is red")
         let last = (top.width * (top.height - 1)) * 3
         #expect(top.bytes[last + 2] > 200 && top.bytes[last] < 60, "the last row is blue")
-        #expect(output.frameNote == nil)
+        #expect(output.note == nil)
     }
 
     @Test func gifTransparencyAndAnimation() throws {
@@ -71,20 +71,26 @@ struct WebPAndGIFInputTests {
         let output = try pipeline([64]).process(gif)
         // Half green, half transparent (over white); the second frame (indices shifted) is not used.
         #expect(near(color(output), [137, 227, 137], 3), "\(output.averageColor)")
-        #expect(output.frameNote == "animated GIF: its first frame is shown")
+        #expect(output.note == "animated GIF: its first frame is shown")
     }
 
     @Test func limitsAndBrokenFilesAreErrors() throws {
         let webp = try WebPCodec.encode(rgba([1, 2, 3, 255]), width: 64, height: 48)
         let gif = try GIFCodec.encode([UInt8](repeating: 0, count: 64 * 48), width: 64, height: 48, palette: palette)
-        for file in [webp, gif] {
-            #expect {
-                _ = try pipeline(maxPixels: 1000).process(file)
-            } throws: { error in
-                (error as? ImagingError)?.code == .tooLarge && (error as? ImagingError)?.message.contains("refused from its header") == true
-            }
-            #expect(throws: ImagingError.self) { _ = try pipeline().process(file.prefix(40)) }
+        #expect {
+            _ = try pipeline(maxPixels: 1000).process(webp)
+        } throws: { error in
+            (error as? ImagingError)?.code == .tooLarge && (error as? ImagingError)?.message.contains("refused from its header") == true
         }
+        // A GIF's rows stream by: a screen over maxPixels is sampled down as it is read (64x48 → every 2nd pixel).
+        let sampled = try pipeline([16], maxPixels: 1000).process(gif)
+        #expect(sampled.info.width == 32 && sampled.info.height == 24)
+        #expect(GIFCodec.scale(width: 6727, height: 65351, maxPixels: 100_000_000) == 3)
+        // Cut inside the image data: what decoded is shown, and the damage is noted; cut inside the header: an error.
+        let cutGIF = try pipeline().process(gif.prefix(40))
+        #expect(cutGIF.note?.contains("damaged GIF data") == true, "\(cutGIF.note ?? "no note")")
+        #expect(throws: ImagingError.self) { _ = try pipeline().process(gif.prefix(12)) }
+        #expect(throws: ImagingError.self) { _ = try pipeline().process(webp.prefix(40)) }
         #expect {
             _ = try pipeline().process(Data("GIF89a".utf8) + Data(repeating: 0, count: 30))
         } throws: { error in (error as? ImagingError)?.code == .corrupt }

@@ -16,17 +16,20 @@ typedef struct {
     int height;
 } gg_gif_info_t;
 
-/* The first frame on the logical screen: 8-bit RGBA (transparent where the frame does not cover
+/* The first frame on the logical screen (divided by the scale): 8-bit RGBA (transparent where the frame does not cover
    it or uses its transparent index). Free pixels with gg_gif_free. */
 typedef struct {
     unsigned char *pixels;
     int width;
     int height;
     int animated;         /* a NETSCAPE2.0 loop, or another image after the first */
+    char warning[160];    /* set when the frame was damaged or truncated (the rows read are kept) or had no palette */
 } gg_gif_image;
 
 int gg_gif_info(const unsigned char *data, size_t len, gg_gif_info_t *info, char *errbuf, size_t errlen);
-int gg_gif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_gif_image *out, char *errbuf, size_t errlen);
+/* Decodes the first frame; scale > 1 keeps every scale-th pixel of every scale-th row, so a logical
+   screen larger than memory allows is sampled down while the rows stream by. */
+int gg_gif_decode(const unsigned char *data, size_t len, int scale, gg_gif_image *out, char *errbuf, size_t errlen);
 /* Encodes indexed pixels with a palette (colors entries, RGB), for test inputs: transparent is an
    index or -1; frames > 1 adds a NETSCAPE2.0 loop and frames whose indices are shifted by the frame
    number; interlace writes the four interlaced passes. *out: free with gg_gif_free. */

@@ -2,8 +2,10 @@
 #define CPNGSHIM_H
 #include <stddef.h>
 
-/* Every libpng call of galgen lives in this target. It uses libpng's simplified API, which handles
-   libpng's errors itself (no longjmp reaches galgen) and reports them in a message. */
+/* Every libpng call and every setjmp/longjmp of libpng lives in this target: libpng's fatal error
+   hook longjmps back into the shim, never into Swift. Decoding uses the full API, so CRC and Adler-32
+   mismatches can be ignored (as browsers and libvips do) and damaged image data keeps the rows that
+   decoded; writing test files uses the simplified API. */
 enum {
     GG_PNG_OK = 0,
     GG_PNG_ERR = -1,      /* libpng refused the data; message in errbuf */
@@ -27,6 +29,7 @@ typedef struct {
     int height;
     unsigned char *icc;   /* the iCCP profile, decompressed, or NULL */
     unsigned int icc_len;
+    char warning[160];    /* libpng's first warning, or why the image data ended early (rows after it are empty) */
 } gg_png_image;
 
 int gg_png_info(const unsigned char *data, size_t len, gg_png_info_t *info, char *errbuf, size_t errlen);
