@@ -13,21 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${1:-Benchmarks/.work}
 COUNT=${COUNT:-12}; RUNS=${RUNS:-3}
-mkdir -p "$W"
-W=$(cd "$W" && pwd)
-
-if ! command -v vipsthumbnail >/dev/null || ! command -v bc >/dev/null || [ ! -x /usr/bin/time ]; then
-    if [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q libvips-tools time bc >/dev/null
-    else
-        echo "install libvips-tools, time and bc first (sudo apt-get install libvips-tools time bc)" >&2; exit 2
-    fi
-fi
-[ -x "$W/venv/bin/python" ] || python3 -m venv "$W/venv"
-"$W/venv/bin/pip" install -q --disable-pip-version-check pillow numpy
-PY="$W/venv/bin/python"
-swift build -c release --package-path Benchmarks --product galgen-thumbs >/dev/null
-THUMBS="$PWD/Benchmarks/.build/release/galgen-thumbs"
+source Benchmarks/scripts/setup.sh
 
 # 12 MP photo-like sources, baseline, no EXIF: the same pixels in every format.
 "$PY" Benchmarks/scripts/make_corpus.py "$W/fcorpus" --big "$COUNT" --small 0
