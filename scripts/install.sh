@@ -32,7 +32,10 @@ binary="$(swift build "${flags[@]}" --show-bin-path)/galgen"
 
 mkdir -p "$prefix/bin"
 # Copy then rename, so a galgen that is running keeps its old file and never sees a half-written one.
-install -m 755 "$binary" "$prefix/bin/.galgen.new.$$"
+# A release binary is stripped of its symbol tables (171 MB → 85 MB here); a debug one keeps them.
+strip=()
+if [ "$configuration" = release ]; then strip=(-s); fi
+install "${strip[@]}" -m 755 "$binary" "$prefix/bin/.galgen.new.$$"
 mv -f "$prefix/bin/.galgen.new.$$" "$prefix/bin/galgen"
 echo "installed $("$prefix/bin/galgen" --version) to $prefix/bin/galgen"
 
