@@ -1,12 +1,15 @@
 public import Foundation
 
 /// Finds metadata chunks in PNG and WebP (RIFF) files by walking their chunk lists, without
-/// decoding: the EXIF chunk whose orientation tag turns the picture upright.
+/// decoding or copying the file: the EXIF chunk whose orientation tag turns the picture upright.
 public enum ContainerChunks {
     /// The payload of PNG's `eXIf` chunk (before the image data), if any.
     /// - Parameter png: The file's bytes.
     public static func pngEXIF(_ png: Data) -> [UInt8]? {
-        let b = [UInt8](png)
+        png.withUnsafeBytes { raw in pngEXIF(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    private static func pngEXIF(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var at = 8
         while at + 12 <= b.count {
             let length = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
@@ -22,7 +25,10 @@ public enum ContainerChunks {
     /// The payload of a WebP file's `EXIF` chunk (extended format), if any.
     /// - Parameter webp: The file's bytes.
     public static func webpEXIF(_ webp: Data) -> [UInt8]? {
-        let b = [UInt8](webp)
+        webp.withUnsafeBytes { raw in webpEXIF(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    private static func webpEXIF(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var at = 12  // "RIFF", size, "WEBP"
         while at + 8 <= b.count {
             let type = String(decoding: b[at..<at + 4], as: UTF8.self)

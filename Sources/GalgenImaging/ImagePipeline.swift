@@ -53,6 +53,20 @@ public struct ImagePipeline: Sendable {
         public var storedWidth: Int
         /// Stored (file) height.
         public var storedHeight: Int
+
+        /// The geometry of a stored image shown with an orientation (5–8 swap width and height).
+        /// - Parameters:
+        ///   - storedWidth: Width as stored.
+        ///   - storedHeight: Height as stored.
+        ///   - orientation: EXIF orientation, 1–8.
+        public init(storedWidth: Int, storedHeight: Int, orientation: Int = 1) {
+            let swapped = orientation >= 5
+            width = swapped ? storedHeight : storedWidth
+            height = swapped ? storedWidth : storedHeight
+            self.orientation = orientation
+            self.storedWidth = storedWidth
+            self.storedHeight = storedHeight
+        }
     }
 
     /// The result for one source.
@@ -98,10 +112,7 @@ public struct ImagePipeline: Sendable {
         }
         let header = try JPEGCodec.info(data)
         guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
-        let orientation = ExifOrientation.read(from: data)
-        let swapped = orientation >= 5
-        let info = SourceInfo(width: swapped ? header.height : header.width, height: swapped ? header.width : header.height,
-                              orientation: orientation, storedWidth: header.width, storedHeight: header.height)
+        let info = SourceInfo(storedWidth: header.width, storedHeight: header.height, orientation: ExifOrientation.read(from: data))
         let declared = header.width * header.height
         if declared > settings.maxPixels {
             // The decode is DCT-scaled, so what memory holds is the scaled size; but a file far too
@@ -112,7 +123,7 @@ public struct ImagePipeline: Sendable {
                 throw ImagingError(.tooLarge, "image declares \(header.width)x\(header.height) pixels in only \(data.count) bytes: "
                                    + "a decompression bomb (refused before decoding)")
             }
-            let d = plan(for: info).scaleDenominator(storedWidth: header.width, storedHeight: header.height, swapped: swapped)
+            let d = plan(for: info).scaleDenominator(storedWidth: header.width, storedHeight: header.height, swapped: info.orientation >= 5)
             let held = ((header.width + d - 1) / d) * ((header.height + d - 1) / d)
             guard held <= settings.maxPixels else {
                 throw ImagingError(.tooLarge, "image is \(header.width)x\(header.height) pixels and would need \(held) pixels in memory "
@@ -147,10 +158,7 @@ public struct ImagePipeline: Sendable {
         }
         // EXIF orientation in PNG's eXIf and WebP's EXIF chunks (HEIF's irot/imir are applied by libheif).
         let exif = format == .png ? ContainerChunks.pngEXIF(data) : format == .webp ? ContainerChunks.webpEXIF(data) : nil
-        let orientation = exif.map(ExifOrientation.read(fromEXIF:)) ?? 1
-        let swapped = orientation >= 5
-        return SourceInfo(width: swapped ? height : width, height: swapped ? width : height, orientation: orientation,
-                          storedWidth: width, storedHeight: height)
+        return SourceInfo(storedWidth: width, storedHeight: height, orientation: exif.map(ExifOrientation.read(fromEXIF:)) ?? 1)
     }
 
     /// The variants to make of a source.
@@ -204,7 +212,7 @@ public struct ImagePipeline: Sendable {
         }
         if format == .heic || format == .avif, pixels.width != info.width || pixels.height != info.height {
             // A decoder that applies its own transformations (HEIF irot/imir) has the last word on the size.
-            info = SourceInfo(width: pixels.width, height: pixels.height, orientation: 1, storedWidth: pixels.width, storedHeight: pixels.height)
+            info = SourceInfo(storedWidth: pixels.width, storedHeight: pixels.height)
             plan = self.plan(for: info)
         }
         var colorWarning: String?
