@@ -48,6 +48,9 @@ let package = Package(
         .systemLibrary(name: "CLibGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLibHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .target(name: "CHEIFShim", dependencies: ["CLibHEIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("heif")]),
+        // libavif (AV1 still images, encoder chosen by measurement): the AVIF outputs. All calls stay in CAVIFShim.
+        .systemLibrary(name: "CLibAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
+        .target(name: "CAVIFShim", dependencies: ["CLibAVIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("avif")]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("gif")]),
 
         // Capability modules.
@@ -57,7 +60,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
-        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(

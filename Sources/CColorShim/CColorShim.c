@@ -28,16 +28,23 @@ int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
     if (description && description_len)
         cmsGetProfileInfoASCII(src, cmsInfoDescription, "en", "US", description, (cmsUInt32Number)description_len);
     cmsColorSpaceSignature space = cmsGetColorSpace(src);
-    int wants_cmyk = layout != GG_CMS_RGB;
-    if ((wants_cmyk && space != cmsSigCmykData) || (!wants_cmyk && space != cmsSigRgbData)) {
+    int wants_cmyk = layout == GG_CMS_CMYK || layout == GG_CMS_CMYK_INVERTED;
+    int alpha = layout == GG_CMS_RGBA;
+    /* A gray profile on gray pixels that were expanded to RGB: read one sample of three. */
+    int gray = space == cmsSigGrayData && layout == GG_CMS_RGB;
+    for (size_t i = 0; gray && i < n; i++)
+        if (in[i * 3] != in[i * 3 + 1] || in[i * 3] != in[i * 3 + 2]) gray = 0;   /* colour pixels: not for a gray profile */
+    if ((wants_cmyk && space != cmsSigCmykData) || (!wants_cmyk && !gray && space != cmsSigRgbData)) {
         cmsCloseProfile(src);
         cmsDeleteContext(ctx);
         return GG_CMS_BAD_PROFILE;
     }
     cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(ctx);
-    cmsUInt32Number format = layout == GG_CMS_RGB ? TYPE_RGB_8 : layout == GG_CMS_CMYK ? TYPE_CMYK_8 : TYPE_CMYK_8_REV;
-    cmsHTRANSFORM t = srgb ? cmsCreateTransformTHR(ctx, src, format, srgb, TYPE_RGB_8, INTENT_PERCEPTUAL,
-                                                   cmsFLAGS_BLACKPOINTCOMPENSATION) : NULL;
+    cmsUInt32Number format = gray ? (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(2))
+                           : alpha ? TYPE_RGBA_8 : layout == GG_CMS_RGB ? TYPE_RGB_8
+                           : layout == GG_CMS_CMYK ? TYPE_CMYK_8 : TYPE_CMYK_8_REV;
+    cmsHTRANSFORM t = srgb ? cmsCreateTransformTHR(ctx, src, format, srgb, alpha ? TYPE_RGBA_8 : TYPE_RGB_8, INTENT_PERCEPTUAL,
+                                                   cmsFLAGS_BLACKPOINTCOMPENSATION | (alpha ? cmsFLAGS_COPY_ALPHA : 0)) : NULL;
     cmsCloseProfile(src);
     if (srgb) cmsCloseProfile(srgb);
     if (!t) {
@@ -45,10 +52,10 @@ int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
         return GG_CMS_NO_TRANSFORM;
     }
     /* In chunks: cmsDoTransform takes a 32-bit pixel count. */
-    size_t step = layout == GG_CMS_RGB ? 3 : 4;
+    size_t step = layout == GG_CMS_RGB ? 3 : 4, out_step = alpha ? 4 : 3;
     for (size_t done = 0; done < n;) {
         size_t chunk = n - done > (1u << 20) ? (1u << 20) : n - done;
-        cmsDoTransform(t, in + done * step, out + done * 3, (cmsUInt32Number)chunk);
+        cmsDoTransform(t, in + done * step, out + done * out_step, (cmsUInt32Number)chunk);
         done += chunk;
     }
     cmsDeleteTransform(t);

@@ -1,4 +1,4 @@
-/* Pixel kernels for RGB buffers: Lanczos-3 resampling, mean colour, EXIF orientation.
+/* Pixel kernels for RGB and RGBA buffers: Lanczos-3 resampling, mean colour, EXIF orientation.
    Plain C so that debug builds of galgen stay usable on large images. */
 #include "CJPEGShim.h"
 #include <math.h>
@@ -112,7 +112,12 @@ void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]
 }
 
 int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsigned char *dst) {
-    if (!src || !dst || w <= 0 || h <= 0 || orientation < 1 || orientation > 8) return GG_ERR_ARGS;
+    return gg_orient(src, w, h, 3, orientation, dst);
+}
+
+int gg_orient(const unsigned char *src, int w, int h, int channels, int orientation, unsigned char *dst) {
+    if (!src || !dst || w <= 0 || h <= 0 || orientation < 1 || orientation > 8 || channels < 1 || channels > 4) return GG_ERR_ARGS;
+    size_t bpp = (size_t)channels;
     int swap = orientation >= 5;
     int ow = swap ? h : w;
     for (int y = 0; y < h; y++) {
@@ -128,7 +133,7 @@ int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsig
             case 8: dx = y; dy = w - 1 - x; break;              /* rotate 90 counter-clockwise */
             default: dx = x; dy = y; break;
             }
-            memcpy(dst + ((size_t)dy * ow + dx) * 3, src + ((size_t)y * w + x) * 3, 3);
+            memcpy(dst + ((size_t)dy * ow + dx) * bpp, src + ((size_t)y * w + x) * bpp, bpp);
         }
     }
     return GG_OK;
@@ -150,4 +155,93 @@ void gg_composite_rgba(const unsigned char *in, size_t n, const unsigned char bg
         for (int c = 0; c < 3; c++)
             out[i * 3 + c] = (unsigned char)((in[i * 4 + c] * a + bg[c] * (255 - a) + 127) / 255);
     }
+}
+
+int gg_resize_rgba(const unsigned char *src, int sw, int sh, int dw, int dh,
+                   unsigned char *rgba, unsigned char *rgb, const unsigned char bg[3]) {
+    if (!src || (!rgba && !(rgb && bg)) || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
+    gg_axis ax, ay;
+    if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
+    if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
+    size_t tstride = (size_t)dw * 4;
+    float *tmp = malloc(sizeof(float) * tstride * (size_t)sh);
+    float *acc = malloc(sizeof(float) * tstride);
+    if (!tmp || !acc) { free(tmp); free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM; }
+
+    /* horizontal, premultiplying: colour is weighted by alpha (0..1), alpha kept in 0..255 */
+    for (int y = 0; y < sh; y++) {
+        const unsigned char *row = src + (size_t)y * sw * 4;
+        float *trow = tmp + (size_t)y * tstride;
+        for (int x = 0; x < dw; x++) {
+            const float *w = ax.w + (size_t)x * ax.taps;
+            int first = ax.first[x];
+            int n = ax.taps;
+            if (first + n > sw) n = sw - first;
+            float r = 0, g = 0, b = 0, a = 0;
+            for (int k = 0; k < n; k++) {
+                const unsigned char *p = row + (size_t)(first + k) * 4;
+                float wa = w[k] * p[3] * (1.0f / 255.0f);
+                r += wa * p[0]; g += wa * p[1]; b += wa * p[2]; a += w[k] * p[3];
+            }
+            trow[x * 4] = r; trow[x * 4 + 1] = g; trow[x * 4 + 2] = b; trow[x * 4 + 3] = a;
+        }
+    }
+    /* vertical, then un-premultiply and/or composite */
+    for (int y = 0; y < dh; y++) {
+        const float *w = ay.w + (size_t)y * ay.taps;
+        int first = ay.first[y];
+        int n = ay.taps;
+        if (first + n > sh) n = sh - first;
+        memset(acc, 0, sizeof(float) * tstride);
+        for (int k = 0; k < n; k++) {
+            const float *trow = tmp + (size_t)(first + k) * tstride;
+            float wk = w[k];
+            if (wk == 0.0f) continue;
+            for (size_t i = 0; i < tstride; i++) acc[i] += wk * trow[i];
+        }
+        for (int x = 0; x < dw; x++) {
+            const float *p = acc + (size_t)x * 4;
+            float a = p[3] < 0.0f ? 0.0f : p[3] > 255.0f ? 255.0f : p[3];
+            float coverage = a * (1.0f / 255.0f);
+            if (rgba) {
+                unsigned char *o = rgba + ((size_t)y * dw + x) * 4;
+                if (coverage > 0.0f) {
+                    float inv = 1.0f / coverage;
+                    o[0] = clamp8(p[0] * inv); o[1] = clamp8(p[1] * inv); o[2] = clamp8(p[2] * inv);
+                } else {
+                    o[0] = o[1] = o[2] = 0;
+                }
+                o[3] = clamp8(a);
+            }
+            if (rgb) {
+                unsigned char *o = rgb + ((size_t)y * dw + x) * 3;
+                float rest = 1.0f - coverage;
+                o[0] = clamp8(p[0] + bg[0] * rest); o[1] = clamp8(p[1] + bg[1] * rest); o[2] = clamp8(p[2] + bg[2] * rest);
+            }
+        }
+    }
+    free(acc);
+    free(tmp);
+    gg_axis_free(&ax);
+    gg_axis_free(&ay);
+    return GG_OK;
+}
+
+int gg_rgba_opaque(const unsigned char *src, size_t n) {
+    for (size_t i = 0; i < n; i++) if (src[i * 4 + 3] != 255) return 0;
+    return 1;
+}
+
+void gg_rgba_to_rgb(const unsigned char *src, size_t n, unsigned char *out) {
+    for (size_t i = 0; i < n; i++) { out[i * 3] = src[i * 4]; out[i * 3 + 1] = src[i * 4 + 1]; out[i * 3 + 2] = src[i * 4 + 2]; }
+}
+
+void gg_average_rgba(const unsigned char *src, int w, int h, const unsigned char bg[3], unsigned char rgb[3]) {
+    unsigned long long s[3] = {0, 0, 0};
+    size_t n = (size_t)w * (size_t)h;
+    for (size_t i = 0; i < n; i++) {
+        unsigned a = src[i * 4 + 3];
+        for (int c = 0; c < 3; c++) s[c] += (src[i * 4 + c] * a + bg[c] * (255 - a) + 127) / 255;
+    }
+    for (int c = 0; c < 3; c++) rgb[c] = n ? (unsigned char)((s[c] + n / 2) / n) : 0;
 }

@@ -138,3 +138,35 @@ int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossles
 }
 
 void gg_webp_free(void *p) { free(p); }
+
+int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int channels, float quality, int method,
+                         unsigned char **out, size_t *outlen) {
+    *out = NULL;
+    *outlen = 0;
+    if (!pixels || width <= 0 || height <= 0 || (channels != 3 && channels != 4)) return GG_WEBP_ERR;
+    WebPConfig config;
+    if (!WebPConfigPreset(&config, WEBP_PRESET_PHOTO, quality)) return GG_WEBP_ERR;
+    config.method = method < 0 ? 0 : method > 6 ? 6 : method;
+    config.thread_level = 0;   /* galgen runs one image per core already */
+    if (!WebPValidateConfig(&config)) return GG_WEBP_ERR;
+    WebPPicture pic;
+    if (!WebPPictureInit(&pic)) return GG_WEBP_ERR;
+    pic.use_argb = 0;
+    pic.width = width;
+    pic.height = height;
+    WebPMemoryWriter writer;
+    WebPMemoryWriterInit(&writer);
+    pic.writer = WebPMemoryWrite;
+    pic.custom_ptr = &writer;
+    int ok = channels == 4 ? WebPPictureImportRGBA(&pic, pixels, width * 4) : WebPPictureImportRGB(&pic, pixels, width * 3);
+    ok = ok && WebPEncode(&config, &pic);
+    int nomem = pic.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY;
+    WebPPictureFree(&pic);
+    if (!ok) {
+        WebPMemoryWriterClear(&writer);
+        return nomem ? GG_WEBP_NOMEM : GG_WEBP_ERR;
+    }
+    *out = writer.mem;   /* allocated with malloc by libwebp: gg_webp_free releases it */
+    *outlen = writer.size;
+    return GG_WEBP_OK;
+}

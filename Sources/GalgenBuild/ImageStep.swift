@@ -91,7 +91,7 @@ struct ImageStep: Sendable {
             return result
         }
         let sourceHash = source.hash
-        let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, pipelineVersion: ImagePipeline.version)
+        let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, background: backgroundHex, pipelineVersion: ImagePipeline.version)
         result.cacheEntries.append(infoKey.relativePath)
         var entry: SourceEntry?
         let lookup = cache.lookup(infoKey) { bytes in
@@ -101,21 +101,21 @@ struct ImageStep: Sendable {
         if case .damaged(let why) = lookup { result.damaged.append("\(infoKey): \(why)") }
 
         // Which variants exist already?
-        var cached: [Int: Data] = [:]
+        var cached: [VariantID: Data] = [:]
         if let entry {
-            let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
-            for size in plan.sizes {
-                let key = variantKey(sourceHash, size.width)
-                switch cache.lookup(key, verify: DiskCache.verifyJPEG) {
-                case .hit(let bytes): cached[size.width] = bytes
+            let wanted = ids(VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths))
+            for id in wanted {
+                let key = variantKey(sourceHash, id)
+                switch cache.lookup(key, verify: Self.verifier(id.format)) {
+                case .hit(let bytes): cached[id] = bytes
                 case .miss: break
                 case .damaged(let why): result.damaged.append("\(key): \(why)")
                 }
             }
-            if cached.count == plan.sizes.count {
+            if cached.count == wanted.count {
                 result.reused = cached.count
                 result.warning = entry.warning
-                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, variants: plan.sizes, bytes: cached)
+                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, bytes: cached)
             }
         }
 
@@ -128,7 +128,12 @@ struct ImageStep: Sendable {
         }
         let output: ImagePipeline.Output
         do {
-            output = try pipeline.process(data, only: entry == nil ? nil : Set(pipeline.settings.widths).subtracting(cached.keys))
+            var only: Set<VariantID>?
+            if let entry {
+                let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
+                only = Set(ids(plan)).subtracting(cached.keys)
+            }
+            output = try pipeline.process(data, only: only)
         } catch {
             result.failure = error.message
             return result
@@ -141,8 +146,9 @@ struct ImageStep: Sendable {
         var bytes = cached
         do {
             for variant in output.variants {
-                try cache.store(variant.jpeg, for: variantKey(sourceHash, variant.size.width))
-                bytes[variant.size.width] = variant.jpeg
+                let id = VariantID(variant.format, variant.size.width)
+                try cache.store(variant.data, for: variantKey(sourceHash, id))
+                bytes[id] = variant.data
                 result.encoded += 1
             }
             if entry == nil {
@@ -158,38 +164,74 @@ struct ImageStep: Sendable {
             result.failure = "cannot write the image cache: \(error)"
             return result
         }
-        let plan = VariantPlan(sourceWidth: output.info.width, sourceHeight: output.info.height, widths: pipeline.settings.widths)
-        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor,
-                      variants: plan.sizes, bytes: bytes)
+        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor, bytes: bytes)
     }
 
-    private func variantKey(_ sourceHash: String, _ width: Int) -> CacheKey {
-        CacheKey.variant(sourceHash: sourceHash, width: width, quality: pipeline.settings.quality,
-                         progressive: pipeline.settings.progressive,
-                         background: pipeline.settings.background.map { String(format: "%02x", $0) }.joined(),
-                         pipelineVersion: ImagePipeline.version)
+    /// Every variant of a plan: each width in each format.
+    private func ids(_ plan: VariantPlan) -> [VariantID] {
+        plan.sizes.flatMap { size in pipeline.settings.formats.map { VariantID($0, size.width) } }
     }
 
-    private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
-                        variants sizes: [VariantPlan.Size], bytes: [Int: Data]) -> ImageResult {
-        var result = partial
-        var variants: [ImageVariant] = []
-        for size in sizes {
-            guard let data = bytes[size.width] else {
-                result.failure = "variant \(size.width) px is missing"
-                return result
-            }
-            let key = variantKey(sourceHash, size.width)
-            result.cacheEntries.append(key.relativePath)
-            let name = "img/\(key.hash.prefix(16))-\(size.width).jpg"
-            do { try stager.write(data, to: name) } catch {
-                result.failure = "cannot write \(name): \(error.reason)"
-                return result
-            }
-            variants.append(ImageVariant(path: name, width: size.width, height: size.height))
-            result.published.append(name)
+    private var backgroundHex: String { pipeline.settings.background.map { String(format: "%02x", $0) }.joined() }
+
+    /// How a cached variant of a format is checked before it is trusted.
+    private static func verifier(_ format: OutputFormat) -> @Sendable (Data) -> String? {
+        switch format {
+        case .jpeg: DiskCache.verifyJPEG
+        case .webp: DiskCache.verifyWebP
+        case .avif: DiskCache.verifyAVIF
         }
-        result.image = ItemImage(variants: variants, averageColor: color)
+    }
+
+    /// The cache key of a variant: everything its bytes depend on.
+    private func variantKey(_ sourceHash: String, _ id: VariantID) -> CacheKey {
+        let settings = pipeline.settings
+        let encoding: String
+        switch id.format {
+        case .jpeg:
+            encoding = "format=jpeg|quality=\(settings.quality)|progressive=\(settings.progressive ? 1 : 0)|background=\(backgroundHex)"
+        case .webp:
+            encoding = "format=webp|quality=\(settings.webpQuality)|effort=\(settings.webpEffort)"
+        case .avif:
+            encoding = "format=avif|quality=\(settings.avifQuality)|speed=\(settings.avifSpeed)|encoder=\(settings.avifEncoder.rawValue)"
+        }
+        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding, fileExtension: id.format.fileExtension,
+                                pipelineVersion: ImagePipeline.version)
+    }
+
+    /// Publishes every variant and describes the image: the last format is the fallback, the others its sources.
+    private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
+                        bytes: [VariantID: Data]) -> ImageResult {
+        var result = partial
+        let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
+        var byFormat: [(format: OutputFormat, variants: [ImageVariant])] = []
+        for format in pipeline.settings.formats {
+            var variants: [ImageVariant] = []
+            for size in sizes {
+                let id = VariantID(format, size.width)
+                guard let data = bytes[id] else {
+                    result.failure = "variant \(size.width) px (\(format.rawValue)) is missing"
+                    return result
+                }
+                let key = variantKey(sourceHash, id)
+                result.cacheEntries.append(key.relativePath)
+                let name = "img/\(key.hash.prefix(16))-\(size.width).\(format.fileExtension)"
+                do { try stager.write(data, to: name) } catch {
+                    result.failure = "cannot write \(name): \(error.reason)"
+                    return result
+                }
+                variants.append(ImageVariant(path: name, width: size.width, height: size.height))
+                result.published.append(name)
+            }
+            byFormat.append((format, variants))
+        }
+        guard let fallback = byFormat.popLast() else {
+            result.failure = "no output format"
+            return result
+        }
+        result.image = ItemImage(variants: fallback.variants,
+                                 sources: byFormat.map { ImageSource(type: $0.format.mimeType, variants: $0.variants) },
+                                 averageColor: color)
         return result
     }
 }

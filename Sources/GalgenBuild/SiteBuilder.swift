@@ -150,7 +150,7 @@ public struct SiteBuilder: Sendable {
                 })
             }
             try await writePages(config: config, collections: collections, templates: templates, assets: assets,
-                                 publishedImages: Set(images.values.flatMap { $0.variants.map(\.path) }),
+                                 publishedImages: Set(images.values.flatMap { $0.files.map(\.path) }),
                                  stager: stager, report: &report, events: events)
             timer.lap("pages", into: &report, events: events)
 
@@ -200,11 +200,15 @@ public struct SiteBuilder: Sendable {
         }
         let references = users.keys.sorted { Self.sortKey($0) < Self.sortKey($1) }
         report.images.sources = references.count
-        let step = ImageStep(
-            pipeline: ImagePipeline(settings: .init(widths: config.imageWidths, quality: config.jpegQuality,
-                                                    maxPixels: config.maxPixels, maxSourceBytes: config.maxSourceBytes,
-                                                    progressive: config.jpegProgressive, background: config.background)),
-            cache: cache, fileSystem: fs, stager: stager)
+        var settings = ImagePipeline.Settings(widths: config.imageWidths, quality: config.jpegQuality, maxPixels: config.maxPixels,
+                                              maxSourceBytes: config.maxSourceBytes, progressive: config.jpegProgressive,
+                                              background: config.background)
+        settings.formats = config.formats
+        settings.webpQuality = config.webpQuality
+        settings.webpEffort = config.webpEffort
+        settings.avifQuality = config.avifQuality
+        settings.avifSpeed = config.avifSpeed
+        let step = ImageStep(pipeline: ImagePipeline(settings: settings), cache: cache, fileSystem: fs, stager: stager)
         let elapsed = StepTimer.reader(environment.clock)
         let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),

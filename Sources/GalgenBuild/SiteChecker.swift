@@ -162,8 +162,12 @@ public struct SiteChecker: Sendable {
             for record in records {
                 guard case .array(let variants)? = record.value["v"]?.value else { continue }
                 for variant in variants {
-                    guard case .array(let parts) = variant.value, let image = parts.first?.value.scalarText else { continue }
-                    if !known.contains(image) { issue(path, "image \(image) of item \(record.value["k"]?.value.scalarText ?? "?") is missing") }
+                    // [fallback, width, height, then one path per manifest type]
+                    guard case .array(let parts) = variant.value else { continue }
+                    for (i, part) in parts.enumerated() where i == 0 || i >= 3 {
+                        guard let image = part.value.scalarText else { continue }
+                        if !known.contains(image) { issue(path, "image \(image) of item \(record.value["k"]?.value.scalarText ?? "?") is missing") }
+                    }
                 }
             }
         }

@@ -20,28 +20,27 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
         self.fileExtension = fileExtension
     }
 
-    /// The key of one image variant: SHA-256 over the source's hash, the normalised spec and the pipeline version.
+    /// The key of one image variant: SHA-256 over the source's hash, the width, the encoding and the
+    /// pipeline version.
     /// - Parameters:
     ///   - sourceHash: SHA-256 hex of the source bytes.
     ///   - width: Variant width.
-    ///   - quality: JPEG quality.
-    ///   - progressive: Whether the JPEG is progressive.
-    ///   - background: The colour transparent pixels are composited over, `rrggbb`.
+    ///   - encoding: The format and every setting its bytes depend on, e.g. `format=webp|quality=80|effort=4`.
+    ///   - fileExtension: The file extension (`jpg`, `webp`, `avif`).
     ///   - pipelineVersion: The imaging pipeline's version.
-    public static func variant(sourceHash: String, width: Int, quality: Int, progressive: Bool = false, background: String = "ffffff",
+    public static func variant(sourceHash: String, width: Int, encoding: String, fileExtension: String,
                                pipelineVersion: Int) -> CacheKey {
-        let format = progressive ? "jpeg-progressive" : "jpeg"
-        let spec = "galgen-variant|pipeline=\(pipelineVersion)|source=\(sourceHash)|width=\(width)|quality=\(quality)|format=\(format)"
-            + "|background=\(background)"
-        return CacheKey(namespace: "variants", hash: ContentHash.sha256Hex(spec), fileExtension: "jpg")
+        let spec = "galgen-variant|pipeline=\(pipelineVersion)|source=\(sourceHash)|width=\(width)|\(encoding)"
+        return CacheKey(namespace: "variants", hash: ContentHash.sha256Hex(spec), fileExtension: fileExtension)
     }
 
     /// The key of a source's metadata (geometry, mean colour) for one pipeline version.
     /// - Parameters:
     ///   - sourceHash: SHA-256 hex of the source bytes.
+    ///   - background: The background, `rrggbb`, the mean colour of a transparent image is taken over.
     ///   - pipelineVersion: The imaging pipeline's version.
-    public static func sourceInfo(sourceHash: String, pipelineVersion: Int) -> CacheKey {
-        let spec = "galgen-source|pipeline=\(pipelineVersion)|source=\(sourceHash)"
+    public static func sourceInfo(sourceHash: String, background: String = "ffffff", pipelineVersion: Int) -> CacheKey {
+        let spec = "galgen-source|pipeline=\(pipelineVersion)|source=\(sourceHash)|background=\(background)"
         return CacheKey(namespace: "sources", hash: ContentHash.sha256Hex(spec), fileExtension: "json")
     }
 

@@ -55,6 +55,11 @@ public struct ConfigLoader: Sendable {
         let quality = try root.int("jpegQuality", range: 1...100) ?? SiteConfig.Defaults.jpegQuality
         let progressive = try root.bool("jpegProgressive") ?? false
         let background = try Self.background(&root)
+        let formats = try Self.formats(&root)
+        let webpQuality = try root.int("webpQuality", range: 0...100) ?? SiteConfig.Defaults.webpQuality
+        let webpEffort = try root.int("webpEffort", range: 0...6) ?? SiteConfig.Defaults.webpEffort
+        let avifQuality = try root.int("avifQuality", range: 0...100) ?? SiteConfig.Defaults.avifQuality
+        let avifSpeed = try root.int("avifSpeed", range: 0...10) ?? SiteConfig.Defaults.avifSpeed
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
@@ -89,6 +94,11 @@ public struct ConfigLoader: Sendable {
             cacheDirectory: cache.map { Paths.resolve($0, against: base) },
             sources: sources, fetch: fetch, configPath: path, baseDirectory: base)
         config.background = background
+        config.formats = formats
+        config.webpQuality = webpQuality
+        config.webpEffort = webpEffort
+        config.avifQuality = avifQuality
+        config.avifSpeed = avifSpeed
         config.templatesNamed = namedTemplates != nil
         config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)
         config.assetsNamed = namedAssets != nil
@@ -149,6 +159,29 @@ public struct ConfigLoader: Sendable {
                              hint: "use a BCP 47 language tag")
         }
         return tag
+    }
+
+    private static func formats(_ root: inout ConfigReader) throws(ConfigError) -> [OutputFormat] {
+        guard let node = root.node("formats") else { return SiteConfig.Defaults.formats }
+        let names = OutputFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .array(let items) = node.value, !items.isEmpty else {
+            throw root.error(.invalidValue, node, key: "formats", message: "expected an array of output formats (\(names))",
+                             hint: "e.g. \"formats\": [\"avif\", \"webp\", \"jpeg\"]: best first, the last is the <img> fallback")
+        }
+        var formats: [OutputFormat] = []
+        for (i, item) in items.enumerated() {
+            guard case .string(let name) = item.value, let format = OutputFormat(rawValue: name.lowercased()) else {
+                throw ConfigReader.error(.invalidValue, at: item.offset, path: "formats[\(i)]", document: root.document,
+                                         message: "unknown output format \(item.value.scalarText.map { "\"\($0)\"" } ?? item.value.kindName)",
+                                         hint: "galgen writes \(names)")
+            }
+            if formats.contains(format) {
+                throw ConfigReader.error(.invalidValue, at: item.offset, path: "formats[\(i)]", document: root.document,
+                                         message: "the format \"\(name)\" is listed twice", hint: "list each format once")
+            }
+            formats.append(format)
+        }
+        return formats
     }
 
     private static func imageWidths(_ root: inout ConfigReader) throws(ConfigError) -> [Int] {

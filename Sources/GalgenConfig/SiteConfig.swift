@@ -1,3 +1,5 @@
+public import GalgenCore
+
 /// The whole of `config.json`, decoded, checked and with every path resolved.
 ///
 /// ```json
@@ -23,9 +25,19 @@ public struct SiteConfig: Sendable, Hashable {
     public var jpegQuality: Int
     /// Whether variants are progressive JPEGs.
     public var jpegProgressive: Bool
-    /// The colour transparent pixels (PNG, WebP, GIF, HEIF alpha) are composited over, as R, G, B:
-    /// the variants are JPEGs.
+    /// The colour transparent pixels (PNG, WebP, GIF, HEIF alpha) are composited over in JPEG
+    /// variants, as R, G, B (WebP and AVIF variants keep their alpha).
     public var background: [UInt8] = [255, 255, 255]
+    /// The output formats, best first: each is a `<source>` of the `<picture>` but the last, which is the `<img>`.
+    public var formats: [OutputFormat] = Defaults.formats
+    /// WebP quality, 0–100.
+    public var webpQuality = Defaults.webpQuality
+    /// libwebp's method, 0 (fast) to 6 (smallest).
+    public var webpEffort = Defaults.webpEffort
+    /// AVIF quality, 0–100.
+    public var avifQuality = Defaults.avifQuality
+    /// libavif's speed, 0 (slowest, smallest) to 10 (fastest).
+    public var avifSpeed = Defaults.avifSpeed
     /// How many images at the top of each gallery page load eagerly (the first row).
     public var eagerImages: Int
     /// Largest source image accepted, in pixels (width × height), checked from the header.
@@ -61,6 +73,13 @@ public struct SiteConfig: Sendable, Hashable {
         public static let pageSize = 48
         public static let imageWidths = [160, 320, 640]
         public static let jpegQuality = 82
+        /// WebP first (every current browser, and 3-5x cheaper to make than AVIF), JPEG for the rest
+        /// and for link previews. Measured: Benchmarks/README.md.
+        public static let formats: [OutputFormat] = [.webp, .jpeg]
+        public static let webpQuality = EncoderDefaults.webpQuality
+        public static let webpEffort = EncoderDefaults.webpEffort
+        public static let avifQuality = EncoderDefaults.avifQuality
+        public static let avifSpeed = EncoderDefaults.avifSpeed
         public static let eagerImages = 6
         public static let maxPixels = 100_000_000
         public static let maxSourceBytes = 50 * 1024 * 1024

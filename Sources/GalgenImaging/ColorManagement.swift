@@ -13,6 +13,8 @@ public enum ColorManagement {
     public enum Layout: Sendable, Hashable {
         /// 3 bytes R G B.
         case rgb
+        /// 4 bytes R G B A (alpha kept as it is).
+        case rgba
         /// 4 bytes C M Y K, 255 = full ink.
         case cmyk
         /// 4 bytes, 0 = full ink (Adobe's convention in JPEG).
@@ -21,6 +23,7 @@ public enum ColorManagement {
         var code: Int32 {
             switch self {
             case .rgb: Int32(GG_CMS_RGB)
+            case .rgba: Int32(GG_CMS_RGBA)
             case .cmyk: Int32(GG_CMS_CMYK)
             case .cmykInverted: Int32(GG_CMS_CMYK_INVERTED)
             }
@@ -29,7 +32,7 @@ public enum ColorManagement {
 
     /// Pixels converted to sRGB, and a warning when the profile could not be used.
     public struct Converted: Sendable {
-        /// RGB pixels.
+        /// RGB pixels (RGBA for RGBA input).
         public var pixels: PixelBuffer
         /// Set when the profile was unreadable or unusable: the pixels were then taken as sRGB
         /// (CMYK converted without a profile).
@@ -43,7 +46,8 @@ public enum ColorManagement {
     ///   - profile: The ICC profile's bytes.
     public static func toSRGB(_ pixels: PixelBuffer, layout: Layout, profile: [UInt8]) -> Converted {
         let n = pixels.width * pixels.height
-        var out = [UInt8](repeating: 0, count: n * 3)
+        let channels = layout == .rgba ? 4 : 3
+        var out = [UInt8](repeating: 0, count: n * channels)
         var description = [CChar](repeating: 0, count: 128)
         let rc = profile.withUnsafeBufferPointer { p in
             pixels.bytes.withUnsafeBufferPointer { input in
@@ -54,14 +58,14 @@ public enum ColorManagement {
             }
         }
         if rc == Int32(GG_CMS_OK) {
-            return Converted(pixels: PixelBuffer(width: pixels.width, height: pixels.height, bytes: out), warning: nil)
+            return Converted(pixels: PixelBuffer(width: pixels.width, height: pixels.height, channels: channels, bytes: out), warning: nil)
         }
         let name = description.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let what = name.isEmpty ? "the embedded ICC profile" : "the embedded ICC profile \"\(name)\""
         let why = rc == Int32(GG_CMS_BAD_PROFILE) ? "is unreadable or does not describe these pixels" : "cannot be applied"
         let warning = "\(what) \(why) (\(profile.count) bytes); colours taken as sRGB"
         switch layout {
-        case .rgb:
+        case .rgb, .rgba:
             return Converted(pixels: pixels, warning: warning)
         case .cmyk, .cmykInverted:
             pixels.bytes.withUnsafeBufferPointer { input in

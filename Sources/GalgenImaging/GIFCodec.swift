@@ -2,9 +2,9 @@ public import Foundation
 import CGIFShim
 
 /// giflib, through the C shim: the first frame of a GIF (still or animated), on its logical
-/// screen, with its transparent index composited over a background.
+/// screen, its transparent index kept as alpha.
 public enum GIFCodec {
-    /// A decoded GIF's first frame, composited to RGB.
+    /// A decoded GIF's first frame: RGB, or RGBA when it has transparent pixels.
     public struct Decoded: Sendable {
         /// RGB pixels.
         public var pixels: PixelBuffer
@@ -41,14 +41,13 @@ public enum GIFCodec {
         return step
     }
 
-    /// Decodes the first frame and composites it over `background`; a screen larger than
+    /// Decodes the first frame; a screen larger than
     /// `maxPixels` is sampled down while it is read, so memory stays within the limit.
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - maxPixels: The most pixels to hold.
-    ///   - background: R, G, B of the colour transparent pixels are composited over.
     /// - Throws: ``ImagingError``.
-    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+    public static func decode(_ data: Data, maxPixels: Int) throws(ImagingError) -> Decoded {
         let screen = try size(data)
         let step = scale(width: screen.width, height: screen.height, maxPixels: maxPixels)
         var image = gg_gif_image()
@@ -63,7 +62,7 @@ public enum GIFCodec {
         }
         defer { gg_gif_free(image.pixels) }
         let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+        return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
                        animated: image.animated != 0, warning: warning.isEmpty ? nil : warning)
     }
 

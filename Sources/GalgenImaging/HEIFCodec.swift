@@ -3,9 +3,9 @@ import CHEIFShim
 
 /// libheif, through the C shim: HEIC/HEIF (iPhone photos; HEVC through libde265) and AVIF (AV1),
 /// the primary image decoded upright (irot/imir applied), its ICC profile or nclx primaries, and
-/// alpha composited over a background.
+/// its alpha.
 public enum HEIFCodec {
-    /// A decoded primary image, composited to RGB.
+    /// A decoded primary image: RGB, or RGBA when some pixel is not opaque.
     public struct Decoded: Sendable {
         /// RGB pixels, upright.
         public var pixels: PixelBuffer
@@ -32,13 +32,12 @@ public enum HEIFCodec {
         return (Int(info.width), Int(info.height))
     }
 
-    /// Decodes the primary image and composites it over `background`.
+    /// Decodes the primary image.
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - maxPixels: Refuse, before decoding, images with more pixels than this.
-    ///   - background: R, G, B of the colour transparent pixels are composited over.
     /// - Throws: ``ImagingError``.
-    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+    public static func decode(_ data: Data, maxPixels: Int) throws(ImagingError) -> Decoded {
         var image = gg_heif_image()
         var err = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in
@@ -55,7 +54,7 @@ public enum HEIFCodec {
             gg_heif_free(image.icc)
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: image.icc_len)) }
-        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+        return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
                        iccProfile: profile, nclxPrimaries: Int(image.nclx_primaries))
     }
 

@@ -1,10 +1,12 @@
 public import Foundation
+public import GalgenCore
 
-/// Turns one source JPEG into all its variants from a single decode.
+/// Turns one source image into all its variants, in every output format, from a single decode.
 public struct ImagePipeline: Sendable {
     /// Bump when the output of this pipeline changes for the same input and spec; it is part of every cache key.
     /// 2: embedded ICC profiles are converted to sRGB (lcms2).
-    public static let version = 2
+    /// 3: alpha is resampled weighted by alpha, then composited (JPEG) or kept (WebP, AVIF); gray ICC profiles are applied.
+    public static let version = 3
 
     /// Limits and encoder settings.
     public struct Settings: Sendable, Hashable {
@@ -12,6 +14,18 @@ public struct ImagePipeline: Sendable {
         public var widths: [Int]
         /// JPEG quality, 1–100.
         public var quality: Int
+        /// The formats to write, in order of preference; the last is the `<img>` fallback.
+        public var formats: [OutputFormat] = [.jpeg]
+        /// WebP quality, 0–100.
+        public var webpQuality = EncoderDefaults.webpQuality
+        /// libwebp's method: 0 (fast) to 6 (smallest).
+        public var webpEffort = EncoderDefaults.webpEffort
+        /// AVIF quality, 0–100.
+        public var avifQuality = EncoderDefaults.avifQuality
+        /// libavif's speed: 0 (slowest, smallest) to 10 (fastest).
+        public var avifSpeed = EncoderDefaults.avifSpeed
+        /// The AV1 encoder.
+        public var avifEncoder = AVIFCodec.Encoder.aom
         /// Refuse sources that need more pixels than this in memory (checked from the header, at
         /// the DCT scale the decode will use).
         public var maxPixels: Int
@@ -19,7 +33,7 @@ public struct ImagePipeline: Sendable {
         public var maxSourceBytes: Int
         /// Write progressive JPEGs.
         public var progressive: Bool
-        /// The colour transparent pixels are composited over (the variants are JPEGs), as R, G, B.
+        /// The colour transparent pixels are composited over in JPEG variants, as R, G, B.
         public var background: [UInt8]
 
         /// Creates settings.
@@ -75,8 +89,18 @@ public struct ImagePipeline: Sendable {
         public var info: SourceInfo
         /// Mean colour, `#rrggbb`, for the placeholder background.
         public var averageColor: String
-        /// Encoded variants, in plan order.
-        public var variants: [(size: VariantPlan.Size, jpeg: Data)]
+        /// One encoded variant.
+        public struct Variant: Sendable {
+            /// Its size.
+            public var size: VariantPlan.Size
+            /// Its format.
+            public var format: OutputFormat
+            /// The file's bytes.
+            public var data: Data
+        }
+
+        /// Encoded variants: by width in plan order, each width's formats in settings order.
+        public var variants: [Variant]
         /// libjpeg's first warning, when the data was damaged but decodable.
         public var warning: String?
         /// Set when an embedded colour profile could not be used (the colours were taken as sRGB).
@@ -166,47 +190,48 @@ public struct ImagePipeline: Sendable {
         VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: settings.widths)
     }
 
-    /// Decodes once (DCT-scaled), orients, then resamples and encodes each planned size.
+    /// Decodes once (DCT-scaled), converts to sRGB, orients, then resamples each planned size and
+    /// encodes it in every format.
     /// - Parameters:
     ///   - data: The source bytes.
-    ///   - only: When given, encode only these widths of the plan (the rest are cached already).
+    ///   - only: When given, encode only these variants (the rest are cached already).
     /// - Throws: ``ImagingError``.
-    public func process(_ data: Data, only: Set<Int>? = nil) throws(ImagingError) -> Output {
+    public func process(_ data: Data, only: Set<VariantID>? = nil) throws(ImagingError) -> Output {
         var info = try inspect(data)
         var plan = plan(for: info)
         let format = ImageFormat.sniff(data)
         let denominator = plan.scaleDenominator(storedWidth: info.storedWidth, storedHeight: info.storedHeight,
                                                 swapped: info.orientation >= 5)
         var pixels: PixelBuffer
-        var layout = ColorManagement.Layout.rgb
+        var cmyk: ColorManagement.Layout?
         var profile: [UInt8]?
         var warning: String?
         var note: String?
         switch format {
         case .png:
-            let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels)
             pixels = decoded.pixels
             profile = decoded.iccProfile
             note = decoded.warning.map { "damaged PNG data (\($0)); shown as far as it could be decoded" }
         case .webp:
-            let decoded = try WebPCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            let decoded = try WebPCodec.decode(data, maxPixels: settings.maxPixels)
             pixels = decoded.pixels
             profile = decoded.iccProfile
             if decoded.animated { note = "animated WebP: its first frame is shown" }
         case .gif:
-            let decoded = try GIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            let decoded = try GIFCodec.decode(data, maxPixels: settings.maxPixels)
             pixels = decoded.pixels
             note = [decoded.animated ? "animated GIF: its first frame is shown" : nil,
                     decoded.warning.map { "damaged GIF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
                 .joined(separator: "; ").nilIfEmpty
         case .heic, .avif:
-            let decoded = try HEIFCodec.decode(data, maxPixels: settings.maxPixels, background: settings.background)
+            let decoded = try HEIFCodec.decode(data, maxPixels: settings.maxPixels)
             pixels = decoded.pixels
             profile = decoded.iccProfile ?? (decoded.nclxPrimaries == 12 ? ColorManagement.displayP3 : nil)
         default:
             let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
             pixels = decoded.pixels
-            layout = decoded.cmyk ?? .rgb
+            cmyk = decoded.cmyk
             profile = decoded.iccProfile
             warning = decoded.firstWarning
         }
@@ -217,18 +242,41 @@ public struct ImagePipeline: Sendable {
         }
         var colorWarning: String?
         if let profile {
-            let converted = ColorManagement.toSRGB(pixels, layout: layout, profile: profile)
+            let converted = ColorManagement.toSRGB(pixels, layout: cmyk ?? (pixels.hasAlpha ? .rgba : .rgb), profile: profile)
             pixels = converted.pixels
             colorWarning = converted.warning
         }
         let oriented = PixelOps.orient(pixels, orientation: info.orientation)
-        var variants: [(size: VariantPlan.Size, jpeg: Data)] = []
-        for size in plan.sizes where only?.contains(size.width) ?? true {
-            let resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
-            variants.append((size, try JPEGCodec.encode(resized, quality: settings.quality, progressive: settings.progressive)))
+        var variants: [Output.Variant] = []
+        for size in plan.sizes {
+            let formats = settings.formats.filter { only?.contains(VariantID($0, size.width)) ?? true }
+            if formats.isEmpty { continue }
+            // One resample per width: RGBA keeps its alpha for WebP and AVIF and is composited for JPEG.
+            let resized: PixelBuffer
+            if oriented.hasAlpha && !formats.contains(where: \.keepsAlpha) {
+                resized = try PixelOps.resizeFlattening(oriented, width: size.width, height: size.height, background: settings.background)
+            } else {
+                resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
+            }
+            for format in formats {
+                variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format)))
+            }
         }
-        return Output(info: info, averageColor: PixelOps.averageColor(oriented), variants: variants, warning: warning,
-                      colorWarning: colorWarning, note: note)
+        return Output(info: info, averageColor: PixelOps.averageColor(oriented, background: settings.background), variants: variants,
+                      warning: warning, colorWarning: colorWarning, note: note)
+    }
+
+    /// Encodes one resampled variant.
+    private func encode(_ pixels: PixelBuffer, as format: OutputFormat) throws(ImagingError) -> Data {
+        switch format {
+        case .jpeg:
+            return try JPEGCodec.encode(PixelOps.flatten(pixels, background: settings.background), quality: settings.quality,
+                                        progressive: settings.progressive)
+        case .webp:
+            return try WebPCodec.encode(pixels, quality: settings.webpQuality, effort: settings.webpEffort)
+        case .avif:
+            return try AVIFCodec.encode(pixels, quality: settings.avifQuality, speed: settings.avifSpeed, encoder: settings.avifEncoder)
+        }
     }
 }
 

@@ -79,7 +79,7 @@ public enum JPEGCodec {
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
         let warning: String? = image.warnings > 0
             ? withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } : nil
-        return Decoded(pixels: PixelBuffer(width: Int(image.width), height: Int(image.height), bytes: bytes),
+        return Decoded(pixels: PixelBuffer(width: Int(image.width), height: Int(image.height), channels: channels, bytes: bytes),
                        cmyk: channels == 4 ? (image.cmyk_inverted != 0 ? .cmykInverted : .cmyk) : nil,
                        iccProfile: profile, warningCount: Int(image.warnings), firstWarning: warning)
     }

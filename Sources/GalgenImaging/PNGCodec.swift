@@ -3,8 +3,8 @@ import CPNGShim
 
 /// libpng, through the C shim: every colour type and bit depth, palettes with tRNS, interlacing and
 /// `gAMA` are turned into 8-bit sRGB-encoded RGBA; the `iCCP` profile is returned for
-/// ``ColorManagement``; CRC mismatches are ignored and damaged image data keeps the rows that decoded. Transparent pixels are composited over a background, since the
-/// variants are JPEGs.
+/// ``ColorManagement``; CRC mismatches are ignored and damaged image data keeps the rows that decoded. Alpha is kept
+/// (see ``PixelOps/fromRGBA(_:width:height:)``).
 public enum PNGCodec {
     /// What a PNG header says.
     public struct Info: Sendable, Hashable {
@@ -18,7 +18,7 @@ public enum PNGCodec {
         public var bitDepth: Int
     }
 
-    /// A decoded PNG, composited to RGB.
+    /// A decoded PNG: RGB, or RGBA when some pixel is not opaque.
     public struct Decoded: Sendable {
         /// RGB pixels.
         public var pixels: PixelBuffer
@@ -43,13 +43,12 @@ public enum PNGCodec {
         return Info(width: Int(info.width), height: Int(info.height), hasAlpha: info.has_alpha != 0, bitDepth: Int(info.bit_depth))
     }
 
-    /// Decodes and composites over `background`.
+    /// Decodes.
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - maxPixels: Refuse, from the header, images with more pixels than this.
-    ///   - background: The colour transparent pixels are composited over, as R, G, B.
     /// - Throws: ``ImagingError``.
-    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+    public static func decode(_ data: Data, maxPixels: Int) throws(ImagingError) -> Decoded {
         var image = gg_png_image()
         var err = [CChar](repeating: 0, count: 128)
         let rc = data.withUnsafeBytes { raw in
@@ -67,7 +66,7 @@ public enum PNGCodec {
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
         let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+        return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
                        iccProfile: profile, warning: warning.isEmpty ? nil : warning)
     }
 

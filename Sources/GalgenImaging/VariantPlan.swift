@@ -1,3 +1,5 @@
+public import GalgenCore
+
 /// Which variant sizes to make from a source of a given (oriented) size.
 public struct VariantPlan: Sendable, Hashable {
     /// One output size.
@@ -40,5 +42,22 @@ public struct VariantPlan: Sendable, Hashable {
             if w >= needW && h >= needH { return d }
         }
         return 1
+    }
+}
+
+/// One variant of a source: a width in a format.
+public struct VariantID: Sendable, Hashable, Codable {
+    /// The format.
+    public var format: OutputFormat
+    /// The width in pixels.
+    public var width: Int
+
+    /// Creates an identifier.
+    /// - Parameters:
+    ///   - format: The format.
+    ///   - width: The width.
+    public init(_ format: OutputFormat, _ width: Int) {
+        self.format = format
+        self.width = width
     }
 }

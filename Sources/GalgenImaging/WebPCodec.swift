@@ -2,7 +2,7 @@ public import Foundation
 import CWebPShim
 
 /// libwebp, through the C shim: lossy, lossless and alpha WebP, the first frame of an animation,
-/// and the `ICCP` profile. Transparent pixels are composited over a background.
+/// and the `ICCP` profile. Alpha is kept.
 public enum WebPCodec {
     /// What a WebP header says.
     public struct Info: Sendable, Hashable {
@@ -14,7 +14,7 @@ public enum WebPCodec {
         public var animated: Bool
     }
 
-    /// A decoded WebP, composited to RGB.
+    /// A decoded WebP: RGB, or RGBA when some pixel is not opaque.
     public struct Decoded: Sendable {
         /// RGB pixels.
         public var pixels: PixelBuffer
@@ -36,13 +36,12 @@ public enum WebPCodec {
         return Info(width: Int(info.width), height: Int(info.height), animated: info.animated != 0)
     }
 
-    /// Decodes (an animation's first frame) and composites over `background`.
+    /// Decodes (an animation's first frame).
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - maxPixels: Refuse, from the header, images with more pixels than this.
-    ///   - background: R, G, B of the colour transparent pixels are composited over.
     /// - Throws: ``ImagingError``.
-    public static func decode(_ data: Data, maxPixels: Int, background: [UInt8]) throws(ImagingError) -> Decoded {
+    public static func decode(_ data: Data, maxPixels: Int) throws(ImagingError) -> Decoded {
         var image = gg_webp_image()
         let rc = data.withUnsafeBytes { raw in gg_webp_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image) }
         switch rc {
@@ -56,7 +55,7 @@ public enum WebPCodec {
             gg_webp_free(image.icc)
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: image.icc_len)) }
-        return Decoded(pixels: PixelOps.composite(rgba: image.pixels, width: Int(image.width), height: Int(image.height), background: background),
+        return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
                        iccProfile: profile, animated: image.animated != 0)
     }
 
@@ -86,6 +85,26 @@ public enum WebPCodec {
             }
         }
         guard rc == Int32(GG_WEBP_OK), let out else { throw ImagingError(.processingFailed, "cannot encode WebP") }
+        defer { gg_webp_free(out) }
+        return Data(bytes: out, count: length)
+    }
+
+    /// Encodes a galgen output: lossy, with alpha when the pixels have it, no metadata.
+    /// - Parameters:
+    ///   - pixels: RGB or RGBA.
+    ///   - quality: 0–100.
+    ///   - effort: libwebp's method, 0 (fast) to 6 (smallest).
+    /// - Throws: ``ImagingError``.
+    public static func encode(_ pixels: PixelBuffer, quality: Int, effort: Int) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let rc = pixels.bytes.withUnsafeBufferPointer { px in
+            gg_webp_encode_image(px.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels),
+                                 Float(quality), Int32(effort), &out, &length)
+        }
+        guard rc == Int32(GG_WEBP_OK), let out else {
+            throw ImagingError(.processingFailed, rc == Int32(GG_WEBP_NOMEM) ? "out of memory encoding WebP" : "cannot encode WebP")
+        }
         defer { gg_webp_free(out) }
         return Data(bytes: out, count: length)
     }

@@ -59,11 +59,23 @@ extension OpenGraphImage: MustacheParent {
     }
 }
 
+extension SourceContext: MustacheParent {
+    func child(named field: String) -> Any? {
+        switch field {
+        case "type": type
+        case "srcset": srcset
+        default: nil
+        }
+    }
+}
+
 extension ImageContext: MustacheParent {
     func child(named field: String) -> Any? {
         switch field {
         case "src": src
         case "srcset": srcset
+        case "sources": sources
+        case "picture": !sources.isEmpty
         case "width": width
         case "height": height
         case "alt": alt

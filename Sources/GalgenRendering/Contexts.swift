@@ -40,9 +40,17 @@ struct OpenGraphImage {
     let alt: String
 }
 
+/// One `<source>` of a `<picture>`: a preferred format's srcset.
+struct SourceContext {
+    let type: String
+    let srcset: String
+}
+
 struct ImageContext {
     let src: String
     let srcset: String?
+    /// Preferred formats, best first; empty when the site writes one format (then no `<picture>`).
+    let sources: [SourceContext]
     let width: Int
     let height: Int
     let alt: String

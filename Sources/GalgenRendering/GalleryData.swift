@@ -35,6 +35,8 @@ public struct GalleryData: Sendable {
                 continue
             }
             let folder = "data/\(collection.name)/"
+            // The <source> formats of the collection (every image of a site has the same ones).
+            let types = collection.items.lazy.compactMap { $0.image }.first?.sources.map(\.type) ?? []
             var shardPaths: [String] = []
             for first in stride(from: 0, to: collection.items.count, by: Self.shardSize) {
                 let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
@@ -51,7 +53,8 @@ public struct GalleryData: Sendable {
             ]))
             files.append(search)
             let manifest = Self.hashed(folder + "manifest", JSONText.object([
-                ("version", "1"),
+                ("version", "2"),
+                ("types", JSONText.array(types.map { JSONText.string($0) })),
                 ("count", String(collection.items.count)),
                 ("pageSize", String(pageSize)),
                 ("shardSize", String(Self.shardSize)),
@@ -71,8 +74,14 @@ public struct GalleryData: Sendable {
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
         members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
+        // Each variant: [fallback path, width, height, then the same width in each manifest type].
         let variants = item.image?.variants ?? []
-        members.append(("v", JSONText.array(variants.map { JSONText.array([JSONText.string($0.path), String($0.width), String($0.height)]) })))
+        let sources = item.image?.sources ?? []
+        members.append(("v", JSONText.array(variants.indices.map { i in
+            let v = variants[i]
+            return JSONText.array([JSONText.string(v.path), String(v.width), String(v.height)]
+                                  + sources.map { JSONText.string($0.variants[i].path) })
+        })))
         return JSONText.object(members)
     }
 

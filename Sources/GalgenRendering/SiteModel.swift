@@ -21,21 +21,46 @@ public struct ImageVariant: Sendable, Hashable {
     }
 }
 
-/// The published image of an item: its variants (ascending width) and its mean colour.
-public struct ItemImage: Sendable, Hashable {
-    /// Variants, ascending by width; never empty.
+/// The same image in another format (a `<source>` of the `<picture>`): the same widths as the fallback.
+public struct ImageSource: Sendable, Hashable {
+    /// The MIME type, e.g. `image/avif`.
+    public var type: String
+    /// Variants, in the fallback's order (same widths and heights).
     public var variants: [ImageVariant]
+
+    /// Creates a source.
+    /// - Parameters:
+    ///   - type: The MIME type.
+    ///   - variants: Variants, ascending by width.
+    public init(type: String, variants: [ImageVariant]) {
+        self.type = type
+        self.variants = variants
+    }
+}
+
+/// The published image of an item: its fallback variants (ascending width, the `<img>`), the same
+/// widths in preferred formats (the `<source>`s, best first) and its mean colour.
+public struct ItemImage: Sendable, Hashable {
+    /// Variants of the fallback format, ascending by width; never empty.
+    public var variants: [ImageVariant]
+    /// The preferred formats, best first; empty when the site writes one format.
+    public var sources: [ImageSource]
     /// Mean colour `#rrggbb`, the cell's background until the image arrives.
     public var averageColor: String
 
     /// Creates an image.
     /// - Parameters:
-    ///   - variants: Variants, ascending by width.
+    ///   - variants: Fallback variants, ascending by width.
+    ///   - sources: The same widths in preferred formats, best first.
     ///   - averageColor: Mean colour.
-    public init(variants: [ImageVariant], averageColor: String) {
+    public init(variants: [ImageVariant], sources: [ImageSource] = [], averageColor: String) {
         self.variants = variants
+        self.sources = sources
         self.averageColor = averageColor
     }
+
+    /// Every published file of the image: the fallback's variants and each source's.
+    public var files: [ImageVariant] { variants + sources.flatMap(\.variants) }
 }
 
 /// A record ready to render: the record and its image, if it has a usable one.

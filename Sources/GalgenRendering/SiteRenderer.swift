@@ -147,12 +147,14 @@ public struct SiteRenderer: Sendable {
     private func image(_ item: Item, root: String, detail: Bool) -> ImageContext {
         let alt = item.record.title
         guard let image = item.image, !image.variants.isEmpty else {
-            return ImageContext(src: root + placeholderPath, srcset: nil, width: Self.placeholderSize, height: Self.placeholderSize,
+            return ImageContext(src: root + placeholderPath, srcset: nil, sources: [], width: Self.placeholderSize, height: Self.placeholderSize,
                                 alt: alt, color: Self.placeholderColor, placeholder: true)
         }
         let main = detail ? image.variants[image.variants.count - 1] : image.variants[image.variants.count / 2]
-        let srcset = image.variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ")
-        return ImageContext(src: root + main.path, srcset: srcset, width: main.width, height: main.height,
+        let srcset = { (variants: [ImageVariant]) in variants.map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", ") }
+        return ImageContext(src: root + main.path, srcset: srcset(image.variants),
+                            sources: image.sources.map { SourceContext(type: $0.type, srcset: srcset($0.variants)) },
+                            width: main.width, height: main.height,
                             alt: alt, color: image.averageColor, placeholder: false)
     }
 

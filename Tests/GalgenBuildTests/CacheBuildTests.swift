@@ -5,7 +5,7 @@ import Testing
 
 struct CacheBuildTests {
     @Test func secondBuildDecodesNothing() async throws {
-        let site = try FixtureSite(count: 4, config: #""imageWidths": [100, 150]"#)
+        let site = try FixtureSite(count: 4, config: #""formats": ["jpeg"], "imageWidths": [100, 150]"#)
         defer { site.directory.remove() }
         let first = try await build(site)
         #expect(first.images.decoded == 4 && first.images.encoded == 8 && first.images.reused == 0)
@@ -14,10 +14,10 @@ struct CacheBuildTests {
     }
 
     @Test func changedWidthsMakeOnlyTheNewVariants() async throws {
-        let site = try FixtureSite(count: 2, config: #""imageWidths": [100, 150]"#)
+        let site = try FixtureSite(count: 2, config: #""formats": ["jpeg"], "imageWidths": [100, 150]"#)
         defer { site.directory.remove() }
         _ = try await build(site)
-        try site.writeConfig(extra: #""imageWidths": [100, 180]"#)
+        try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100, 180]"#)
         let report = try await build(site)
         #expect(report.images.reused == 2)    // the 100 px variants
         #expect(report.images.encoded == 2)   // the new 180 px variants
@@ -27,11 +27,11 @@ struct CacheBuildTests {
     }
 
     @Test func changedQualityReencodesEverything() async throws {
-        let site = try FixtureSite(count: 2, config: #""imageWidths": [100, 150]"#)
+        let site = try FixtureSite(count: 2, config: #""formats": ["jpeg"], "imageWidths": [100, 150]"#)
         defer { site.directory.remove() }
         _ = try await build(site)
         let before = try FixtureSite.snapshot(of: site.outputPath).filter { $0.0.hasPrefix("img/") }
-        try site.writeConfig(extra: #""imageWidths": [100, 150], "jpegQuality": 40"#)
+        try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100, 150], "jpegQuality": 40"#)
         let report = try await build(site)
         #expect(report.images.encoded == 4 && report.images.reused == 0)
         let after = try FixtureSite.snapshot(of: site.outputPath).filter { $0.0.hasPrefix("img/") }
@@ -40,7 +40,7 @@ struct CacheBuildTests {
     }
 
     @Test func damagedCacheEntriesAreRebuiltWithAWarning() async throws {
-        let site = try FixtureSite(count: 2, config: #""imageWidths": [100]"#)
+        let site = try FixtureSite(count: 2, config: #""formats": ["jpeg"], "imageWidths": [100]"#)
         defer { site.directory.remove() }
         _ = try await build(site)
         let good = try FixtureSite.snapshot(of: site.outputPath)
@@ -56,7 +56,7 @@ struct CacheBuildTests {
     }
 
     @Test func damagedSourceMetadataIsRebuiltWithAWarning() async throws {
-        let site = try FixtureSite(count: 2, config: #""imageWidths": [100]"#)
+        let site = try FixtureSite(count: 2, config: #""formats": ["jpeg"], "imageWidths": [100]"#)
         defer { site.directory.remove() }
         _ = try await build(site)
         let good = try FixtureSite.snapshot(of: site.outputPath)

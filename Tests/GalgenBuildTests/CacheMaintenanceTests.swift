@@ -9,7 +9,7 @@ struct CacheMaintenanceTests {
     private func cache(_ site: FixtureSite) throws -> DiskCache { try DiskCache(directory: site.cachePath, fileSystem: LocalFileSystem()) }
 
     @Test func buildsRecordWhatTheyUsed() async throws {
-        let site = try FixtureSite(count: 3, config: #""imageWidths": [100, 150]"#)
+        let site = try FixtureSite(count: 3, config: #""formats": ["jpeg"], "imageWidths": [100, 150]"#)
         defer { site.directory.remove() }
         _ = try await build(site)
         _ = try await build(site)
@@ -22,10 +22,10 @@ struct CacheMaintenanceTests {
     }
 
     @Test func pruneDropsWhatRecentBuildsDidNotUse() async throws {
-        let site = try FixtureSite(count: 2, config: #""imageWidths": [100, 150]"#)
+        let site = try FixtureSite(count: 2, config: #""formats": ["jpeg"], "imageWidths": [100, 150]"#)
         defer { site.directory.remove() }
         _ = try await build(site)
-        try site.writeConfig(extra: #""imageWidths": [100, 180]"#)
+        try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100, 180]"#)
         _ = try await build(site)
         let keepTwo = try cache(site).prune(keepBuilds: 2, maxAge: nil, now: Date().timeIntervalSince1970)
         #expect(keepTwo.removedEntries == 0 && keepTwo.keptEntries == 8)

@@ -271,7 +271,7 @@ struct CLITests {
 
 struct CacheCommandTests {
     @Test func statsAndPruneReport() async throws {
-        let site = try FixtureSite(count: 2, config: #""imageWidths": [100]"#)
+        let site = try FixtureSite(count: 2, config: #""formats": ["jpeg"], "imageWidths": [100]"#)
         defer { site.directory.remove() }
         #expect(await run(["build", "--config", site.configPath, "--quiet"]).code == 0)
         let stats = await run(["cache", "stats", "--config", site.configPath])

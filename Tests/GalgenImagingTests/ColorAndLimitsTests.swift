@@ -99,7 +99,7 @@ struct ColorAndLimitsTests {
     @Test func outputsCarryNoProfile() throws {
         let p3 = try #require(ColorManagement.rgbProfile(red: (0.680, 0.320), green: (0.265, 0.690), blue: (0.150, 0.060)))
         for variant in try pipeline([32, 64]).process(try solid((1, 2, 3), markers: iccMarkers(p3))).variants {
-            let bytes = [UInt8](variant.jpeg)
+            let bytes = [UInt8](variant.data)
             #expect(!bytes.indices.dropLast().contains { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xE2 }, "an APP2 marker in the output")
         }
     }

@@ -35,7 +35,7 @@ struct HEIFInputTests {
         #expect(output.info.width == 48 && output.info.height == 64)
         #expect(output.variants.first?.size.height == 64)
         // The stored top-left green corner ends up at the top right once turned clockwise.
-        let pixels = try JPEGCodec.decode(try #require(output.variants.first).jpeg).pixels
+        let pixels = try JPEGCodec.decode(try #require(output.variants.first).data).pixels
         let topRight = (0 * pixels.width + pixels.width - 2) * 3
         #expect(pixels.bytes[topRight + 1] > 150 && pixels.bytes[topRight] < 100, "green at top right, got \(Array(pixels.bytes[topRight..<topRight + 3]))")
     }

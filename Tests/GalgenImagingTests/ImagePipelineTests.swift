@@ -17,7 +17,7 @@ struct ImagePipelineTests {
         #expect(output.variants.map(\.size.width) == [160, 320, 640])
         #expect(output.variants.map(\.size.height) == [120, 240, 480])
         for variant in output.variants {
-            let info = try JPEGCodec.info(variant.jpeg)
+            let info = try JPEGCodec.info(variant.data)
             #expect(info.width == variant.size.width && info.height == variant.size.height)
         }
         #expect(output.info.width == 1000 && output.info.height == 750)
@@ -50,7 +50,7 @@ struct ImagePipelineTests {
         #expect(ExifOrientation.read(from: data) == orientation)
         let output = try pipeline([160]).process(data)
         #expect(output.info.width == 400 && output.info.height == 600)
-        let decoded = try JPEGCodec.decode(output.variants[0].jpeg).pixels
+        let decoded = try JPEGCodec.decode(output.variants[0].data).pixels
         #expect(decoded.width == 160 && decoded.height == 240)
         let topLeft = decoded.pixel(x: 15, y: 20), topRight = decoded.pixel(x: 140, y: 20), bottom = decoded.pixel(x: 80, y: 200)
         #expect(topLeft.g > 180 && topLeft.r < 80, "top-left should be green, was \(topLeft)")
@@ -70,14 +70,14 @@ struct ImagePipelineTests {
         let data = try JPEGCodec.encode(raw: bytes, width: 64, height: 48, components: 4, quality: 95, flags: flags)
         #expect(try JPEGCodec.info(data).components == 4)
         let output = try pipeline([32]).process(data)
-        let p = try JPEGCodec.decode(output.variants[0].jpeg).pixels.pixel(x: 16, y: 12)
+        let p = try JPEGCodec.decode(output.variants[0].data).pixels.pixel(x: 16, y: 12)
         #expect(p.r > 230 && p.g < 30 && p.b < 30, "expected red, got \(p)")
     }
 
     @Test func expandsGrayscale() throws {
         let data = try JPEGCodec.encode(raw: [UInt8](repeating: 128, count: 80 * 60), width: 80, height: 60, components: 1, quality: 95)
         let output = try pipeline([40]).process(data)
-        let p = try JPEGCodec.decode(output.variants[0].jpeg).pixels.pixel(x: 20, y: 15)
+        let p = try JPEGCodec.decode(output.variants[0].data).pixels.pixel(x: 20, y: 15)
         #expect(abs(Int(p.r) - 128) <= 2 && p.r == p.g && p.g == p.b, "\(p)")
     }
 
@@ -87,15 +87,15 @@ struct ImagePipelineTests {
         let data = try JPEGCodec.encode(raw: picture.bytes, width: 320, height: 240, components: 3, quality: 90, flags: flags)
         #expect(try JPEGCodec.info(data).progressive == flags.contains(.progressive))
         let output = try pipeline([160]).process(data)
-        let p = try JPEGCodec.decode(output.variants[0].jpeg).pixels.pixel(x: 100, y: 10)
+        let p = try JPEGCodec.decode(output.variants[0].data).pixels.pixel(x: 100, y: 10)
         #expect(p.r > 180 && p.g < 80)
     }
 
     @Test func writesProgressiveOutputWhenAsked() throws {
         let settings = ImagePipeline.Settings(widths: [160], quality: 82, maxPixels: 1 << 30, maxSourceBytes: 1 << 30, progressive: true)
         let output = try ImagePipeline(settings: settings).process(try jpeg(400, 300))
-        #expect(try JPEGCodec.info(output.variants[0].jpeg).progressive)
-        #expect(try !JPEGCodec.info(try pipeline([160]).process(try jpeg(400, 300)).variants[0].jpeg).progressive)
+        #expect(try JPEGCodec.info(output.variants[0].data).progressive)
+        #expect(try !JPEGCodec.info(try pipeline([160]).process(try jpeg(400, 300)).variants[0].data).progressive)
     }
 
     @Test func outputsCarryNoMetadata() throws {
@@ -106,11 +106,11 @@ struct ImagePipelineTests {
         let input = try jpeg(300, 300, markers: [(1, exif), (1, xmp), (13, iptc)])
         #expect(input.contains(Data("GPSLatitude".utf8)) && input.contains(Data("ns.adobe.com/xap".utf8)))
         for variant in try pipeline([160]).process(input).variants {
-            let bytes = [UInt8](variant.jpeg)
+            let bytes = [UInt8](variant.data)
             let appMarkers = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && (0xE1...0xEF).contains(bytes[$0 + 1]) }
             #expect(appMarkers.isEmpty, "APP1..APP15 markers in output")
             for needle in ["Exif", "http://ns.adobe.com/xap", "GPS", "Canon", "8BIM"] {
-                #expect(!variant.jpeg.contains(Data(needle.utf8)), "\(needle) in output")
+                #expect(!variant.data.contains(Data(needle.utf8)), "\(needle) in output")
             }
         }
     }

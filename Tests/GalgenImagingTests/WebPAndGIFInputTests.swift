@@ -58,7 +58,7 @@ struct WebPAndGIFInputTests {
         #expect(ImageFormat.sniff(gif) == .gif)
         let output = try pipeline([64]).process(gif)
         #expect(near(color(output), [135, 20, 135], 3), "\(output.averageColor)")
-        let top = try JPEGCodec.decode(output.variants[0].jpeg).pixels
+        let top = try JPEGCodec.decode(output.variants[0].data).pixels
         #expect(top.bytes[0] > 200 && top.bytes[2] < 60, "row 0 is red")
         let last = (top.width * (top.height - 1)) * 3
         #expect(top.bytes[last + 2] > 200 && top.bytes[last] < 60, "the last row is blue")
@@ -103,7 +103,7 @@ struct ChunkOrientationTests {
     private func exif(_ orientation: Int) -> [UInt8] { Array(ExifOrientation.app1Payload(orientation: orientation).dropFirst(6)) }
 
     private func topRightIsGreen(_ output: ImagePipeline.Output) throws -> Bool {
-        let pixels = try JPEGCodec.decode(try #require(output.variants.first).jpeg).pixels
+        let pixels = try JPEGCodec.decode(try #require(output.variants.first).data).pixels
         let at = (pixels.width - 2) * 3
         return pixels.bytes[at + 1] > 150 && pixels.bytes[at] < 100
     }

@@ -52,7 +52,7 @@ let failures = await withTaskGroup(of: Int.self) { group in
                 let output = try pipeline.process(data)
                 let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
                 for v in output.variants {
-                    try v.jpeg.write(to: URL(fileURLWithPath: "\(options.out)/\(stem)-\(v.size.width).jpg"))
+                    try v.data.write(to: URL(fileURLWithPath: "\(options.out)/\(stem)-\(v.size.width).jpg"))
                 }
                 return 0
             } catch {

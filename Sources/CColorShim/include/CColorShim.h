@@ -16,11 +16,13 @@ enum {
 enum {
     GG_CMS_RGB = 0,            /* 3 bytes R G B */
     GG_CMS_CMYK = 1,           /* 4 bytes C M Y K, 255 = full ink */
-    GG_CMS_CMYK_INVERTED = 2   /* 4 bytes, 0 = full ink (Adobe's convention in JPEG) */
+    GG_CMS_CMYK_INVERTED = 2,  /* 4 bytes, 0 = full ink (Adobe's convention in JPEG) */
+    GG_CMS_RGBA = 3            /* 4 bytes R G B A: alpha copied unchanged, out holds n * 4 bytes */
 };
 
 /* Converts n pixels to 8-bit sRGB (perceptual intent, black point compensation) through an
-   embedded ICC profile. out holds n * 3 bytes and may be the same buffer as an RGB input.
+   embedded ICC profile. out holds n * 3 bytes (n * 4 for RGBA) and may be the same buffer as an
+   RGB input. A gray profile on RGB pixels reads their first sample (gray expanded to RGB).
    description (may be NULL) receives the profile's description for messages. */
 int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
                    const unsigned char *in, size_t n, unsigned char *out,

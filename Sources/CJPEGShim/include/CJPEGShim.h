@@ -64,11 +64,29 @@ int gg_jpeg_encode(const unsigned char *pixels, int width, int height, int compo
 /* Resamples RGB with a separable Lanczos-3 filter. Returns GG_OK or GG_ERR_NOMEM/GG_ERR_ARGS. */
 int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh);
 
+/* Resamples straight (not premultiplied) RGBA with the same filter, weighting colour by alpha
+   (premultiplied in float), so transparent pixels lend no colour to their neighbours. Writes either
+   or both of: rgba (dw*dh*4, straight alpha) and rgb (dw*dh*3, composited over bg). */
+int gg_resize_rgba(const unsigned char *src, int sw, int sh, int dw, int dh,
+                   unsigned char *rgba, unsigned char *rgb, const unsigned char bg[3]);
+
+/* Whether every alpha sample of n RGBA pixels is 255. */
+int gg_rgba_opaque(const unsigned char *src, size_t n);
+
+/* Drops the alpha of n RGBA pixels (all opaque): out holds n * 3 bytes. */
+void gg_rgba_to_rgb(const unsigned char *src, size_t n, unsigned char *out);
+
+/* Mean colour of an RGBA image composited over bg, written to rgb[0..2]. */
+void gg_average_rgba(const unsigned char *src, int w, int h, const unsigned char bg[3], unsigned char rgb[3]);
+
 /* Mean colour of an RGB image, written to rgb[0..2]. */
 void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]);
 
 /* Applies an EXIF orientation (1..8) to RGB. dst holds w*h*3 bytes; for 5..8 its width is h. */
 int gg_orient_rgb(const unsigned char *src, int w, int h, int orientation, unsigned char *dst);
+
+/* The same for `channels` bytes per pixel (3 or 4). */
+int gg_orient(const unsigned char *src, int w, int h, int channels, int orientation, unsigned char *dst);
 
 /* Converts n CMYK pixels to RGB without a profile (ink multiplied by black); inverted: Adobe's
    convention, 0 = full ink. out holds n * 3 bytes. */

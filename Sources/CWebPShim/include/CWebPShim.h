@@ -40,6 +40,12 @@ int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossles
                    const unsigned char *icc, size_t icc_len, const unsigned char *exif, size_t exif_len,
                    unsigned char **out, size_t *outlen);
 
+/* Encodes a galgen output: lossy (quality 0-100, libwebp's photo preset), method 0 (fast) to 6
+   (small), RGB (channels 3) or RGBA with its alpha (channels 4); no metadata chunks. *out: free
+   with gg_webp_free. */
+int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int channels, float quality, int method,
+                         unsigned char **out, size_t *outlen);
+
 void gg_webp_free(void *p);
 
 #endif

@@ -1,0 +1,43 @@
+/// A format galgen writes its variants in.
+public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// AVIF (AV1, through libavif).
+    case avif
+    /// WebP (VP8, through libwebp).
+    case webp
+    /// JPEG (libjpeg-turbo): what every browser and every link preview reads.
+    case jpeg
+
+    /// The MIME type, as `<source type>` and `Content-Type` say it.
+    public var mimeType: String {
+        switch self {
+        case .avif: "image/avif"
+        case .webp: "image/webp"
+        case .jpeg: "image/jpeg"
+        }
+    }
+
+    /// The file extension of published variants.
+    public var fileExtension: String {
+        switch self {
+        case .avif: "avif"
+        case .webp: "webp"
+        case .jpeg: "jpg"
+        }
+    }
+
+    /// Whether the format keeps alpha (JPEG variants are composited over the background).
+    public var keepsAlpha: Bool { self != .jpeg }
+}
+
+/// Encoder settings used when the config names none, chosen by measurement (Benchmarks/README.md):
+/// at these settings WebP and AVIF reach the SSIM of JPEG quality 82 on photographs in fewer bytes.
+public enum EncoderDefaults {
+    /// WebP quality, 0–100.
+    public static let webpQuality = 80
+    /// libwebp's method, 0 (fast) to 6 (smallest).
+    public static let webpEffort = 4
+    /// AVIF quality, 0–100 (libavif 1.x's scale).
+    public static let avifQuality = 55
+    /// libavif's speed, 0 (slowest) to 10 (fastest).
+    public static let avifSpeed = 8
+}
