@@ -36,10 +36,11 @@ def sample_site(galgen, tmp_path_factory) -> pathlib.Path:
 
 @pytest.fixture(scope="session")
 def published_sample_site(galgen, tmp_path_factory) -> pathlib.Path:
-    """The sample with a baseURL: canonical links, Open Graph URLs, sitemap.xml and robots.txt."""
+    """The sample with a baseURL (canonical links, Open Graph URLs, sitemap.xml and robots.txt) and
+    every output format (<picture> with AVIF and WebP sources)."""
     work = tmp_path_factory.mktemp("published")
     config = (ROOT / "config.json").read_text(encoding="utf-8")
-    config = config.replace("{", '{\n  "baseURL": "https://example.org/galgen/",', 1)
+    config = config.replace("{", '{\n  "baseURL": "https://example.org/galgen/",\n  "formats": ["avif", "webp", "jpeg"],', 1)
     json.loads(config)  # still valid JSON
     (work / "config.json").write_text(config, encoding="utf-8")
     shutil.copytree(ROOT / "Samples", work / "Samples")  # the theme is built in

@@ -29,6 +29,10 @@ def test_sample_site_has_no_html_errors(site, request):
     item = next(p for p in pages if p.parent.parent.name == "people" and p.parent.name != "page")
     has_og_image = 'property="og:image"' in item.read_text(encoding="utf-8")
     assert has_og_image == (site == "published_sample_site")
+    # vnu must see <picture> markup: AVIF and WebP sources in the published build, WebP (the default) in the other.
+    gallery = (root / "people" / "index.html").read_text(encoding="utf-8")
+    assert '<source type="image/webp"' in gallery and "</picture>" in gallery
+    assert ('<source type="image/avif"' in gallery) == (site == "published_sample_site")
     result = vnu("--root", str(root), "--also-check-css", "--also-check-svg")
     assert result.returncode == 0, result.stdout + result.stderr
 
