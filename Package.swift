@@ -49,7 +49,7 @@ let package = Package(
         .systemLibrary(name: "CLibHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .target(name: "CHEIFShim", dependencies: ["CLibHEIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("heif")]),
         // libavif (AV1 still images, encoder chosen by measurement): the AVIF outputs. All calls stay in CAVIFShim.
-        .systemLibrary(name: "CLibAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
+        .systemLibrary(name: "CLibAVIF", providers: [.apt(["libavif-dev"])]),
         .target(name: "CAVIFShim", dependencies: ["CLibAVIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("avif")]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("gif")]),
 

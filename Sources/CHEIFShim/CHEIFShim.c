@@ -68,7 +68,9 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
         }
     }
     struct heif_image *img = NULL;
-    struct heif_error e = heif_decode_image(handle, &img, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
+    int channels = heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
+    struct heif_error e = heif_decode_image(handle, &img, heif_colorspace_RGB,
+                                            channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
     if (e.code != heif_error_Ok) {
         gg_heif_fail(e, errbuf, errlen);   /* before the context that owns e.message is freed */
         free(out->icc);
@@ -79,20 +81,21 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
     }
     int stride = 0;
     const uint8_t *plane = heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
-    int iw = heif_image_get_width(img, heif_channel_interleaved), ih = heif_image_get_height(img, heif_channel_interleaved);
-    out->pixels = plane ? malloc((size_t)iw * ih * 4) : NULL;
-    if (!out->pixels) {
+    if (!plane) {
         free(out->icc);
         out->icc = NULL;
         heif_image_release(img);
         heif_image_handle_release(handle);
         heif_context_free(ctx);
-        return plane ? GG_HEIF_NOMEM : GG_HEIF_ERR;
+        return GG_HEIF_ERR;
     }
-    for (int y = 0; y < ih; y++) memcpy(out->pixels + (size_t)y * iw * 4, plane + (size_t)y * stride, (size_t)iw * 4);
-    out->width = iw;
-    out->height = ih;
-    heif_image_release(img);
+    /* The decoded image outlives its handle and context: the caller copies the rows, then releases it. */
+    out->pixels = plane;
+    out->stride = stride;
+    out->channels = channels;
+    out->decoded = img;
+    out->width = heif_image_get_width(img, heif_channel_interleaved);
+    out->height = heif_image_get_height(img, heif_channel_interleaved);
     heif_image_handle_release(handle);
     heif_context_free(ctx);
     return GG_HEIF_OK;
@@ -157,3 +160,8 @@ done:
 }
 
 void gg_heif_free(void *p) { free(p); }
+
+void gg_heif_release(gg_heif_image *image) {
+    if (image && image->decoded) heif_image_release((struct heif_image *)image->decoded);
+    if (image) { image->decoded = NULL; image->pixels = NULL; }
+}

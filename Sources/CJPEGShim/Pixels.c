@@ -53,52 +53,97 @@ static unsigned char clamp8(float v) {
     return (unsigned char)(v + 0.5f);
 }
 
+/* The horizontally filtered rows the vertical pass needs, in a ring: output row y reads input rows
+   first[y] .. first[y] + taps - 1, and first[] never decreases, so each input row is filtered once and
+   only `taps` of them are held (instead of the whole dw x sh intermediate image). */
+typedef struct { float *rows; int *which; int count; size_t stride; } gg_ring;
+
+static int gg_ring_make(gg_ring *r, int taps, size_t stride) {
+    r->count = taps;
+    r->stride = stride;
+    r->rows = malloc(sizeof(float) * stride * (size_t)taps);
+    r->which = malloc(sizeof(int) * (size_t)taps);
+    if (!r->rows || !r->which) { free(r->rows); free(r->which); return GG_ERR_NOMEM; }
+    for (int i = 0; i < taps; i++) r->which[i] = -1;
+    return GG_OK;
+}
+
+static void gg_ring_free(gg_ring *r) { free(r->rows); free(r->which); }
+
+/* Horizontal pass of one RGB row into out (dw * 3 floats). */
+static void gg_hrow_rgb(const unsigned char *row, int sw, const gg_axis *ax, int dw, float *out) {
+    for (int x = 0; x < dw; x++) {
+        const float *w = ax->w + (size_t)x * ax->taps;
+        int first = ax->first[x];
+        int n = ax->taps;
+        if (first + n > sw) n = sw - first;
+        float r = 0, g = 0, b = 0;
+        for (int k = 0; k < n; k++) {
+            const unsigned char *p = row + (size_t)(first + k) * 3;
+            r += w[k] * p[0]; g += w[k] * p[1]; b += w[k] * p[2];
+        }
+        out[x * 3] = r; out[x * 3 + 1] = g; out[x * 3 + 2] = b;
+    }
+}
+
+/* Horizontal pass of one straight-RGBA row, colour weighted by alpha (premultiplied, alpha 0..255). */
+static void gg_hrow_rgba(const unsigned char *row, int sw, const gg_axis *ax, int dw, float *out) {
+    for (int x = 0; x < dw; x++) {
+        const float *w = ax->w + (size_t)x * ax->taps;
+        int first = ax->first[x];
+        int n = ax->taps;
+        if (first + n > sw) n = sw - first;
+        float r = 0, g = 0, b = 0, a = 0;
+        for (int k = 0; k < n; k++) {
+            const unsigned char *p = row + (size_t)(first + k) * 4;
+            float wa = w[k] * p[3] * (1.0f / 255.0f);
+            r += wa * p[0]; g += wa * p[1]; b += wa * p[2]; a += w[k] * p[3];
+        }
+        out[x * 4] = r; out[x * 4 + 1] = g; out[x * 4 + 2] = b; out[x * 4 + 3] = a;
+    }
+}
+
+/* Sums output row y of the vertical pass into acc (ring->stride floats), filtering rows as needed. */
+static void gg_vrow(gg_ring *ring, const gg_axis *ay, int y, int sh, const unsigned char *src, size_t src_stride,
+                    int sw, const gg_axis *ax, int dw, int rgba, float *acc) {
+    const float *w = ay->w + (size_t)y * ay->taps;
+    int first = ay->first[y];
+    int n = ay->taps;
+    if (first + n > sh) n = sh - first;
+    memset(acc, 0, sizeof(float) * ring->stride);
+    for (int k = 0; k < n; k++) {
+        float wk = w[k];
+        if (wk == 0.0f) continue;
+        int row = first + k;
+        int slot = row % ring->count;
+        float *t = ring->rows + (size_t)slot * ring->stride;
+        if (ring->which[slot] != row) {
+            if (rgba) gg_hrow_rgba(src + (size_t)row * src_stride, sw, ax, dw, t);
+            else gg_hrow_rgb(src + (size_t)row * src_stride, sw, ax, dw, t);
+            ring->which[slot] = row;
+        }
+        for (size_t i = 0; i < ring->stride; i++) acc[i] += wk * t[i];
+    }
+}
+
 int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh) {
     if (!src || !dst || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
     gg_axis ax, ay;
     if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
     if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
-    float *tmp = malloc(sizeof(float) * (size_t)dw * (size_t)sh * 3);
-    if (!tmp) { gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM; }
-
-    /* horizontal: sw x sh -> dw x sh (float) */
-    for (int y = 0; y < sh; y++) {
-        const unsigned char *row = src + (size_t)y * sw * 3;
-        float *trow = tmp + (size_t)y * dw * 3;
-        for (int x = 0; x < dw; x++) {
-            const float *w = ax.w + (size_t)x * ax.taps;
-            int first = ax.first[x];
-            int n = ax.taps;
-            if (first + n > sw) n = sw - first;
-            float r = 0, g = 0, b = 0;
-            for (int k = 0; k < n; k++) {
-                const unsigned char *p = row + (size_t)(first + k) * 3;
-                r += w[k] * p[0]; g += w[k] * p[1]; b += w[k] * p[2];
-            }
-            trow[x * 3] = r; trow[x * 3 + 1] = g; trow[x * 3 + 2] = b;
-        }
-    }
-    /* vertical: dw x sh -> dw x dh */
     size_t tstride = (size_t)dw * 3;
+    gg_ring ring;
     float *acc = malloc(sizeof(float) * tstride);
-    if (!acc) { free(tmp); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM; }
+    if (!acc || gg_ring_make(&ring, ay.taps, tstride) != GG_OK) {
+        free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM;
+    }
     for (int y = 0; y < dh; y++) {
-        const float *w = ay.w + (size_t)y * ay.taps;
-        int first = ay.first[y];
-        int n = ay.taps;
-        if (first + n > sh) n = sh - first;
-        memset(acc, 0, sizeof(float) * tstride);
-        for (int k = 0; k < n; k++) {
-            const float *trow = tmp + (size_t)(first + k) * tstride;
-            float wk = w[k];
-            if (wk == 0.0f) continue;
-            for (size_t i = 0; i < tstride; i++) acc[i] += wk * trow[i];
-        }
+        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * 3, sw, &ax, dw, 0, acc);
         unsigned char *drow = dst + (size_t)y * tstride;
         for (size_t i = 0; i < tstride; i++) drow[i] = clamp8(acc[i]);
     }
+    gg_ring_free(&ring);
     free(acc);
-    free(tmp);
     gg_axis_free(&ax);
     gg_axis_free(&ay);
     return GG_OK;
@@ -164,41 +209,14 @@ int gg_resize_rgba(const unsigned char *src, int sw, int sh, int dw, int dh,
     if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
     if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
     size_t tstride = (size_t)dw * 4;
-    float *tmp = malloc(sizeof(float) * tstride * (size_t)sh);
+    gg_ring ring;
     float *acc = malloc(sizeof(float) * tstride);
-    if (!tmp || !acc) { free(tmp); free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM; }
-
-    /* horizontal, premultiplying: colour is weighted by alpha (0..1), alpha kept in 0..255 */
-    for (int y = 0; y < sh; y++) {
-        const unsigned char *row = src + (size_t)y * sw * 4;
-        float *trow = tmp + (size_t)y * tstride;
-        for (int x = 0; x < dw; x++) {
-            const float *w = ax.w + (size_t)x * ax.taps;
-            int first = ax.first[x];
-            int n = ax.taps;
-            if (first + n > sw) n = sw - first;
-            float r = 0, g = 0, b = 0, a = 0;
-            for (int k = 0; k < n; k++) {
-                const unsigned char *p = row + (size_t)(first + k) * 4;
-                float wa = w[k] * p[3] * (1.0f / 255.0f);
-                r += wa * p[0]; g += wa * p[1]; b += wa * p[2]; a += w[k] * p[3];
-            }
-            trow[x * 4] = r; trow[x * 4 + 1] = g; trow[x * 4 + 2] = b; trow[x * 4 + 3] = a;
-        }
+    if (!acc || gg_ring_make(&ring, ay.taps, tstride) != GG_OK) {
+        free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM;
     }
-    /* vertical, then un-premultiply and/or composite */
     for (int y = 0; y < dh; y++) {
-        const float *w = ay.w + (size_t)y * ay.taps;
-        int first = ay.first[y];
-        int n = ay.taps;
-        if (first + n > sh) n = sh - first;
-        memset(acc, 0, sizeof(float) * tstride);
-        for (int k = 0; k < n; k++) {
-            const float *trow = tmp + (size_t)(first + k) * tstride;
-            float wk = w[k];
-            if (wk == 0.0f) continue;
-            for (size_t i = 0; i < tstride; i++) acc[i] += wk * trow[i];
-        }
+        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * 4, sw, &ax, dw, 1, acc);
+        /* un-premultiply and/or composite */
         for (int x = 0; x < dw; x++) {
             const float *p = acc + (size_t)x * 4;
             float a = p[3] < 0.0f ? 0.0f : p[3] > 255.0f ? 255.0f : p[3];
@@ -220,8 +238,8 @@ int gg_resize_rgba(const unsigned char *src, int sw, int sh, int dw, int dh,
             }
         }
     }
+    gg_ring_free(&ring);
     free(acc);
-    free(tmp);
     gg_axis_free(&ax);
     gg_axis_free(&ay);
     return GG_OK;

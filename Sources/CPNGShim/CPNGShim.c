@@ -112,21 +112,22 @@ static int gg_png_read(const unsigned char *data, size_t len, long long max_pixe
             }
         }
     }
-    /* Everything to 8-bit RGBA, gamma-corrected from the file's gAMA to sRGB. */
+    /* Everything to 8-bit RGB, or RGBA when the file has alpha or tRNS, gamma-corrected from the file's gAMA to sRGB. */
     double file_gamma;
     if (!png_get_valid(png, pinfo, PNG_INFO_sRGB) && !png_get_valid(png, pinfo, PNG_INFO_iCCP) && png_get_gAMA(png, pinfo, &file_gamma))
         png_set_gamma(png, PNG_DEFAULT_sRGB, file_gamma);
     png_set_expand(png);
     if (depth == 16) png_set_scale_16(png);
     if (!(color & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
-    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, pinfo, PNG_INFO_tRNS)) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    int channels = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, pinfo, PNG_INFO_tRNS) ? 4 : 3;
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, pinfo);
-    if (png_get_rowbytes(png, pinfo) != (size_t)width * 4) png_error(png, "unexpected row size after conversion");
-    pixels = calloc((size_t)height, (size_t)width * 4);
+    if (png_get_rowbytes(png, pinfo) != (size_t)width * channels) png_error(png, "unexpected row size after conversion");
+    pixels = calloc((size_t)height, (size_t)width * channels);
     rows = malloc(sizeof(png_bytep) * (size_t)height);
     if (!pixels || !rows) png_error(png, "out of memory");
-    for (int y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    out->channels = channels;
+    for (int y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * channels;
     for (int p = 0; p < passes; p++)
         for (int y = 0; y < height; y++) png_read_row(png, rows[y], NULL);
 finished:

@@ -50,11 +50,23 @@ public enum HEIFCodec {
         default: throw ImagingError(.processingFailed, "out of memory decoding HEIF/AVIF")
         }
         defer {
-            gg_heif_free(image.pixels)
+            gg_heif_release(&image)
             gg_heif_free(image.icc)
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: image.icc_len)) }
-        return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
+        // Rows are copied out of libheif's image (its rows may be padded), which is then released.
+        let (width, height, channels, stride) = (Int(image.width), Int(image.height), Int(image.channels), Int(image.stride))
+        guard let plane = image.pixels, width > 0, height > 0 else { throw ImagingError(.corrupt, "HEIF/AVIF image has no pixels") }
+        let row = width * channels
+        let bytes = [UInt8](unsafeUninitializedCapacity: row * height) { buffer, count in
+            for y in 0..<height {
+                (buffer.baseAddress! + y * row).update(from: plane + y * stride, count: row)
+            }
+            count = row * height
+        }
+        let pixels = channels == 4 ? bytes.withUnsafeBufferPointer { PixelOps.fromRGBA($0.baseAddress!, width: width, height: height) }
+            : PixelBuffer(width: width, height: height, bytes: bytes)
+        return Decoded(pixels: pixels,
                        iccProfile: profile, nclxPrimaries: Int(image.nclx_primaries))
     }
 

@@ -66,7 +66,10 @@ public enum PNGCodec {
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
         let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
+        let (width, height) = (Int(image.width), Int(image.height))
+        let pixels = image.channels == 4 ? PixelOps.fromRGBA(image.pixels, width: width, height: height)
+            : PixelBuffer(width: width, height: height, bytes: [UInt8](UnsafeBufferPointer(start: image.pixels, count: width * height * 3)))
+        return Decoded(pixels: pixels,
                        iccProfile: profile, warning: warning.isEmpty ? nil : warning)
     }
 

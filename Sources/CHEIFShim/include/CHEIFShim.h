@@ -19,11 +19,15 @@ typedef struct {
     int has_alpha;
 } gg_heif_info_t;
 
-/* The primary image: 8-bit RGBA, upright. Free pixels and icc with gg_heif_free. */
+/* The primary image: 8-bit RGB, or RGBA when it has an alpha channel, upright. pixels points into
+   libheif's decoded image (rows `stride` bytes apart), which gg_heif_release frees; free icc with gg_heif_free. */
 typedef struct {
-    unsigned char *pixels;
+    const unsigned char *pixels;
     int width;
     int height;
+    int channels;         /* 3 or 4 */
+    int stride;           /* bytes from one row to the next */
+    void *decoded;        /* libheif's image, owned until gg_heif_release */
     unsigned char *icc;   /* a 'prof' or 'rICC' profile, or NULL */
     size_t icc_len;
     int nclx_primaries;   /* nclx colour primaries when there is no ICC profile (1 = BT.709/sRGB, 12 = Display P3), else 0 */
@@ -38,5 +42,8 @@ int gg_heif_encode(const unsigned char *rgb, int width, int height, int av1, int
                    const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
 
 void gg_heif_free(void *p);
+
+/* Releases a decoded image's pixels (libheif's image). */
+void gg_heif_release(gg_heif_image *image);
 
 #endif

@@ -21,12 +21,13 @@ typedef struct {
     int color_type;       /* of the file, PNG_COLOR_TYPE_* */
 } gg_png_info_t;
 
-/* A decoded PNG: 8-bit RGBA, gamma-corrected to sRGB from the file's gAMA (16-bit files reduced,
+/* A decoded PNG: 8-bit RGB, or RGBA when the file has alpha or tRNS, gamma-corrected to sRGB from the file's gAMA (16-bit files reduced,
    palettes and tRNS expanded, interlacing undone). Free pixels and icc with gg_png_free. */
 typedef struct {
     unsigned char *pixels;
     int width;
     int height;
+    int channels;         /* 3 (RGB) or 4 (RGBA) */
     unsigned char *icc;   /* the iCCP profile, decompressed, or NULL */
     unsigned int icc_len;
     char warning[160];    /* libpng's first warning, or why the image data ended early (rows after it are empty) */
@@ -34,7 +35,7 @@ typedef struct {
 
 int gg_png_info(const unsigned char *data, size_t len, gg_png_info_t *info, char *errbuf, size_t errlen);
 
-/* Decodes to RGBA; refuses with GG_PNG_LIMIT, from the header, when width*height > max_pixels (0: no limit). */
+/* Decodes to RGB or RGBA; refuses with GG_PNG_LIMIT, from the header, when width*height > max_pixels (0: no limit). */
 int gg_png_decode(const unsigned char *data, size_t len, long long max_pixels, gg_png_image *out, char *errbuf, size_t errlen);
 
 /* Encodes 8-bit pixels (channels: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA), or 16-bit linear ones when
