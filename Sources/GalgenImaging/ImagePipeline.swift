@@ -147,6 +147,17 @@ public struct ImagePipeline: Sendable {
                 throw ImagingError(.tooLarge, "image declares \(header.width)x\(header.height) pixels in only \(data.count) bytes: "
                                    + "a decompression bomb (refused before decoding)")
             }
+            // A progressive (multi-scan) JPEG is different: libjpeg keeps every DCT coefficient of the
+            // full-size image until the last scan, 2 bytes per sample whatever the scale.
+            if header.progressive {
+                // 2 bytes per sample: 1 sample per pixel for gray, 1.5 (4:2:0) to 3 (4:4:4) for colour.
+                let least = declared * (header.components >= 3 ? 3 : 2) / 1_000_000
+                let most = declared * 2 * min(header.components, 3) / 1_000_000
+                let size = least == most ? "about \(least) MB" : "\(least)–\(most) MB"
+                throw ImagingError(.tooLarge, "progressive JPEG of \(header.width)x\(header.height) pixels: libjpeg holds every DCT "
+                                   + "coefficient of the full image (\(size)) whatever the scale, so maxPixels "
+                                   + "(\(settings.maxPixels)) applies to its full size")
+            }
             let d = plan(for: info).scaleDenominator(storedWidth: header.width, storedHeight: header.height, swapped: info.orientation >= 5)
             let held = ((header.width + d - 1) / d) * ((header.height + d - 1) / d)
             guard held <= settings.maxPixels else {

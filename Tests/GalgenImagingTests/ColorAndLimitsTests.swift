@@ -131,5 +131,17 @@ struct ColorAndLimitsTests {
         } throws: { error in
             (error as? ImagingError)?.message.contains("decompression bomb") == true
         }
+        // A progressive file keeps every coefficient of its full size whatever the scale, so the limit
+        // applies to its full size; under the limit it renders like any other.
+        let progressive = try JPEGCodec.encode(raw: Painter.portrait(width: 2400, height: 1600, hue: 120, shade: 0.4).bytes,
+                                               width: 2400, height: 1600, components: 3, quality: 80, flags: .progressive)
+        #expect {
+            _ = try pipeline([160], maxPixels: 1_000_000).process(progressive)
+        } throws: { error in
+            let e = error as? ImagingError
+            return e?.code == .tooLarge && e?.message.contains("progressive JPEG of 2400x1600") == true
+                && e?.message.contains("11–23 MB") == true
+        }
+        #expect(try pipeline([160], maxPixels: 4_000_000).process(progressive).variants.map(\.size.width) == [160])
     }
 }
