@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Pillow as a peer: every input -> each width from one decode, with draft() (libjpeg DCT scaling),
 EXIF orientation applied, LANCZOS, quality 82, optimised, no metadata.
-With --reference: full decode and exact LANCZOS resize, no draft (the quality reference).
+With --reference: full decode and exact LANCZOS resize, no draft (the quality reference); with
+--png as well, written losslessly as <stem>-<width>.png instead of at the JPEG quality.
 
-usage: pillow_thumbs.py --out DIR [--widths 320,640,1280] [--reference] FILE...   (or --list FILE)
+usage: pillow_thumbs.py --out DIR [--widths 320,640,1280] [--reference [--png]] FILE...   (or --list FILE)
 """
 import argparse
 import os
@@ -17,6 +18,7 @@ def main():
     ap.add_argument("--widths", default="320,640,1280")
     ap.add_argument("--quality", type=int, default=82)
     ap.add_argument("--reference", action="store_true")
+    ap.add_argument("--png", action="store_true")
     ap.add_argument("--list")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
@@ -45,7 +47,10 @@ def main():
             else:
                 out = im.copy()
                 out.thumbnail(size, Image.LANCZOS)
-            out.save(os.path.join(a.out, f"{stem}-{x}.jpg"), "JPEG", quality=a.quality, optimize=True)
+            if a.png:
+                out.save(os.path.join(a.out, f"{stem}-{x}.png"), "PNG", compress_level=1)
+            else:
+                out.save(os.path.join(a.out, f"{stem}-{x}.jpg"), "JPEG", quality=a.quality, optimize=True)
 
 
 if __name__ == "__main__":

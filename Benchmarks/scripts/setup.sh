@@ -1,6 +1,6 @@
-# Sourced by scripts/bench-images.sh and scripts/bench-formats.sh with W set to the work folder:
+# Sourced by scripts/bench-images.sh, bench-formats.sh and bench-outputs.sh with W set to the work folder:
 # makes W absolute, installs the peers' tools when missing (as root), prepares a Python venv with
-# Pillow and numpy (PY), and builds galgen's image step alone in release mode (THUMBS).
+# Pillow, numpy and scikit-image (PY; SSIM), and builds galgen's image step alone in release mode (THUMBS).
 mkdir -p "$W"
 W=$(cd "$W" && pwd)
 if ! command -v vipsthumbnail >/dev/null || ! command -v bc >/dev/null || [ ! -x /usr/bin/time ]; then
@@ -11,7 +11,7 @@ if ! command -v vipsthumbnail >/dev/null || ! command -v bc >/dev/null || [ ! -x
     fi
 fi
 [ -x "$W/venv/bin/python" ] || python3 -m venv "$W/venv"
-"$W/venv/bin/pip" install -q --disable-pip-version-check pillow numpy
+"$W/venv/bin/pip" install -q --disable-pip-version-check pillow numpy scikit-image
 PY="$W/venv/bin/python"
 swift build -c release --package-path Benchmarks --product galgen-thumbs >/dev/null
 THUMBS="$PWD/Benchmarks/.build/release/galgen-thumbs"
