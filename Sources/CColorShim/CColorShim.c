@@ -65,10 +65,16 @@ int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
 
 size_t gg_cms_make_rgb_profile(double rx, double ry, double gx, double gy, double bx, double by,
                                unsigned char **out) {
+    return gg_cms_make_rgb_profile_white(0.3127, 0.3290, rx, ry, gx, gy, bx, by, out);
+}
+
+size_t gg_cms_make_rgb_profile_white(double wx, double wy, double rx, double ry, double gx, double gy, double bx, double by,
+                                     unsigned char **out) {
     *out = NULL;
+    if (wy <= 0 || ry <= 0 || gy <= 0 || by <= 0) return 0;
     cmsContext ctx = gg_cms_context();
     if (!ctx) return 0;
-    cmsCIExyY white = {0.3127, 0.3290, 1.0};
+    cmsCIExyY white = {wx, wy, 1.0};
     cmsCIExyYTRIPLE primaries = {{rx, ry, 1.0}, {gx, gy, 1.0}, {bx, by, 1.0}};
     /* The sRGB transfer curve: a parametric curve of type 4. */
     cmsFloat64Number params[5] = {2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045};

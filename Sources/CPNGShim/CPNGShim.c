@@ -111,6 +111,13 @@ static int gg_png_read(const unsigned char *data, size_t len, long long max_pixe
                 out->icc_len = profile_len;
             }
         }
+        /* Primaries without a profile (cHRM), unless the file says sRGB. */
+        double c[8];
+        if (!out->icc && !png_get_valid(png, pinfo, PNG_INFO_sRGB) &&
+            png_get_cHRM(png, pinfo, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+            out->has_chrm = 1;
+            memcpy(out->chrm, c, sizeof c);
+        }
     }
     /* Everything to 8-bit RGB, or RGBA when the file has alpha or tRNS, gamma-corrected from the file's gAMA to sRGB. */
     double file_gamma;

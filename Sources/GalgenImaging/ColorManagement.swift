@@ -85,9 +85,11 @@ public enum ColorManagement {
     ///   - green: The green primary.
     ///   - blue: The blue primary.
     /// - Returns: The profile's bytes, or nil when lcms2 could not make it.
-    public static func rgbProfile(red: (Double, Double), green: (Double, Double), blue: (Double, Double)) -> [UInt8]? {
+    ///   - white: The white point (D65 unless given).
+    public static func rgbProfile(red: (Double, Double), green: (Double, Double), blue: (Double, Double),
+                                  white: (Double, Double) = (0.3127, 0.3290)) -> [UInt8]? {
         var pointer: UnsafeMutablePointer<UInt8>?
-        let length = gg_cms_make_rgb_profile(red.0, red.1, green.0, green.1, blue.0, blue.1, &pointer)
+        let length = gg_cms_make_rgb_profile_white(white.0, white.1, red.0, red.1, green.0, green.1, blue.0, blue.1, &pointer)
         guard length > 0, let pointer else { return nil }
         defer { free(pointer) }
         return [UInt8](UnsafeBufferPointer(start: pointer, count: length))

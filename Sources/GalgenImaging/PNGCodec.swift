@@ -64,7 +64,10 @@ public enum PNGCodec {
             gg_png_free(image.pixels)
             gg_png_free(image.icc)
         }
-        let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
+        var profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
+        if profile == nil, image.has_chrm != 0 {
+            profile = chrmProfile(withUnsafeBytes(of: image.chrm) { Array($0.bindMemory(to: Double.self)) })
+        }
         let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let (width, height) = (Int(image.width), Int(image.height))
         let pixels = image.channels == 4 ? PixelOps.fromRGBA(image.pixels, width: width, height: height)
@@ -132,5 +135,15 @@ public enum PNGCodec {
         guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot add the \(type) chunk") }
         defer { gg_png_free(out) }
         return Data(bytes: out, count: length)
+    }
+
+    /// sRGB's cHRM values (D65 white, then red, green and blue), which need no conversion.
+    private static let srgbChromaticities: [Double] = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
+
+    /// A profile for a file's `cHRM` primaries and white point, with the sRGB tone curve (libpng has
+    /// already applied `gAMA`); nil when they are sRGB's or cannot make a profile.
+    static func chrmProfile(_ c: [Double]) -> [UInt8]? {
+        guard c.count == 8, zip(c, srgbChromaticities).contains(where: { abs($0 - $1) > 0.002 }) else { return nil }
+        return ColorManagement.rgbProfile(red: (c[2], c[3]), green: (c[4], c[5]), blue: (c[6], c[7]), white: (c[0], c[1]))
     }
 }

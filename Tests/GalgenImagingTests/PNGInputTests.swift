@@ -72,6 +72,44 @@ struct PNGInputTests {
         #expect(near(color(try pipeline().process(plain)), [220, 30, 30]))
     }
 
+    /// A `cHRM` chunk: white x, y, then red, green and blue x, y, each times 100,000, big-endian.
+    private func chrm(_ values: [Double]) -> [UInt8] {
+        values.flatMap { v -> [UInt8] in
+            let n = UInt32((v * 100_000).rounded())
+            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+        }
+    }
+
+    /// The PNG without its chunks of one type (libpng's writer tags its 8-bit files `sRGB`).
+    private func removingChunks(_ png: Data, _ type: String) -> Data {
+        let bytes = [UInt8](png)
+        var out = Data(bytes[0..<8])
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            let end = min(bytes.count, at + 12 + length)
+            if String(decoding: bytes[at + 4..<at + 8], as: UTF8.self) != type { out.append(contentsOf: bytes[at..<end]) }
+            at = end
+        }
+        return out
+    }
+
+    @Test func cHRMPrimariesAreAppliedUnlessTheFileSaysSRGB() throws {
+        let tagged = try PNGCodec.encode(fill([220, 30, 30]), width: 64, height: 48, channels: 3)
+        let plain = removingChunks(tagged, "sRGB")
+        #expect(plain.count < tagged.count, "libpng's writer added an sRGB chunk to remove")
+        // Display P3 primaries: a P3 red is more saturated than sRGB can show, so it comes out at the
+        // edge of sRGB (red clipped high, green and blue pushed down).
+        let swapped = try PNGCodec.addingChunk(plain, type: "cHRM", payload: chrm([0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]))
+        let c = color(try pipeline().process(swapped))
+        #expect(c[0] >= 232 && c[1] < 12 && c[2] < 12, "expected a deeper red, got \(c)")
+        // sRGB's own chromaticities change nothing, and an sRGB chunk overrides cHRM (as the PNG spec says).
+        let same = try PNGCodec.addingChunk(plain, type: "cHRM", payload: chrm([0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]))
+        #expect(near(color(try pipeline().process(same)), [220, 30, 30]))
+        let overridden = try PNGCodec.addingChunk(swapped, type: "sRGB", payload: [0])
+        #expect(near(color(try pipeline().process(overridden)), [220, 30, 30]))
+    }
+
     @Test func limitsAndBrokenFilesAreReportedNotCrashes() throws {
         let png = try PNGCodec.encode(fill([1, 2, 3]), width: 64, height: 48, channels: 3)
         #expect {

@@ -34,4 +34,8 @@ int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
 size_t gg_cms_make_rgb_profile(double rx, double ry, double gx, double gy, double bx, double by,
                                unsigned char **out);
 
+/* The same with another white point (a PNG's cHRM). */
+size_t gg_cms_make_rgb_profile_white(double wx, double wy, double rx, double ry, double gx, double gy, double bx, double by,
+                                     unsigned char **out);
+
 #endif

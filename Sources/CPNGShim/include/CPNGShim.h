@@ -30,6 +30,8 @@ typedef struct {
     int channels;         /* 3 (RGB) or 4 (RGBA) */
     unsigned char *icc;   /* the iCCP profile, decompressed, or NULL */
     unsigned int icc_len;
+    int has_chrm;         /* a cHRM chunk, and neither iCCP nor sRGB: */
+    double chrm[8];       /* white x, y, red x, y, green x, y, blue x, y */
     char warning[160];    /* libpng's first warning, or why the image data ended early (rows after it are empty) */
 } gg_png_image;
 
