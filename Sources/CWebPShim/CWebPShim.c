@@ -140,9 +140,10 @@ int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossles
 void gg_webp_free(void *p) { free(p); }
 
 int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int channels, float quality, int method,
-                         unsigned char **out, size_t *outlen) {
+                         unsigned char **out, size_t *outlen, int *error_code) {
     *out = NULL;
     *outlen = 0;
+    *error_code = 0;
     if (!pixels || width <= 0 || height <= 0 || (channels != 3 && channels != 4)) return GG_WEBP_ERR;
     WebPConfig config;
     if (!WebPConfigPreset(&config, WEBP_PRESET_PHOTO, quality)) return GG_WEBP_ERR;
@@ -160,6 +161,17 @@ int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int
     pic.custom_ptr = &writer;
     int ok = channels == 4 ? WebPPictureImportRGBA(&pic, pixels, width * 4) : WebPPictureImportRGB(&pic, pixels, width * 3);
     ok = ok && WebPEncode(&config, &pic);
+    if (!ok && pic.error_code == VP8_ENC_ERROR_PARTITION0_OVERFLOW) {
+        /* Too much header data for VP8's first partition (very tall or detailed images): libwebp's
+           documented remedy is fewer segments and a partition limit; try once more with them. */
+        config.segments = 1;
+        config.partition_limit = 100;
+        WebPMemoryWriterClear(&writer);
+        WebPMemoryWriterInit(&writer);
+        pic.custom_ptr = &writer;
+        ok = WebPEncode(&config, &pic);
+    }
+    *error_code = pic.error_code;
     int nomem = pic.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY;
     WebPPictureFree(&pic);
     if (!ok) {

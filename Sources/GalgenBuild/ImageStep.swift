@@ -39,6 +39,11 @@ struct ImageStep: Sendable {
         var averageColor: String
         /// libjpeg's warning when the source was decoded, so every later build reports it too.
         var warning: String?
+        /// Preferred formats the image cannot be written in (format name → the encoder's reason).
+        var skipped: [String: String]?
+
+        /// Whether the format is left out (never the fallback: that one is tried again, and fails the image if it must).
+        func skips(_ format: OutputFormat, fallback: OutputFormat?) -> Bool { format != fallback && skipped?[format.rawValue] != nil }
     }
 
     /// Reads a local file, or the cached download (only when it has to be decoded).
@@ -104,6 +109,7 @@ struct ImageStep: Sendable {
         var cached: [VariantID: Data] = [:]
         if let entry {
             let wanted = ids(VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths))
+                .filter { !entry.skips($0.format, fallback: pipeline.settings.formats.last) }
             for id in wanted {
                 let key = variantKey(sourceHash, id)
                 switch cache.lookup(key, verify: Self.verifier(id.format)) {
@@ -115,7 +121,8 @@ struct ImageStep: Sendable {
             if cached.count == wanted.count {
                 result.reused = cached.count
                 result.warning = entry.warning
-                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, bytes: cached)
+                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, bytes: cached,
+                              skipped: entry.skipped ?? [:])
             }
         }
 
@@ -131,7 +138,7 @@ struct ImageStep: Sendable {
             var only: Set<VariantID>?
             if let entry {
                 let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
-                only = Set(ids(plan)).subtracting(cached.keys)
+                only = Set(ids(plan).filter { !entry.skips($0.format, fallback: pipeline.settings.formats.last) }).subtracting(cached.keys)
             }
             output = try pipeline.process(data, only: only)
         } catch {
@@ -140,8 +147,13 @@ struct ImageStep: Sendable {
         }
         result.decoded = true
         result.reused = cached.count
+        var skipped = entry?.skipped ?? [:]
+        for (format, reason) in output.skipped { skipped[format.rawValue] = reason }
+        let skipNotes = pipeline.settings.formats.compactMap { format in
+            skipped[format.rawValue].map { "published without \(format.rawValue): \($0)" }
+        }
         let notes = [output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" }, output.colorWarning,
-                     output.note].compactMap { $0 }
+                     output.note].compactMap { $0 } + skipNotes
         result.warning = notes.isEmpty ? entry?.warning : notes.joined(separator: "; ")
         var bytes = cached
         do {
@@ -151,11 +163,12 @@ struct ImageStep: Sendable {
                 bytes[id] = variant.data
                 result.encoded += 1
             }
-            if entry == nil {
+            if entry == nil || (entry?.skipped ?? [:]) != skipped {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                try cache.store(try encoder.encode(SourceEntry(info: output.info, averageColor: output.averageColor, warning: result.warning)),
-                               for: infoKey)
+                let stored = SourceEntry(info: entry?.info ?? output.info, averageColor: entry?.averageColor ?? output.averageColor,
+                                         warning: result.warning, skipped: skipped.isEmpty ? nil : skipped)
+                try cache.store(try encoder.encode(stored), for: infoKey)
             }
         } catch let error as FileSystemError {
             result.failure = "cannot write the image cache: \(error)"
@@ -164,7 +177,8 @@ struct ImageStep: Sendable {
             result.failure = "cannot write the image cache: \(error)"
             return result
         }
-        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor, bytes: bytes)
+        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor, bytes: bytes,
+                      skipped: skipped)
     }
 
     /// Every variant of a plan: each width in each format.
@@ -201,11 +215,11 @@ struct ImageStep: Sendable {
 
     /// Publishes every variant and describes the image: the last format is the fallback, the others its sources.
     private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
-                        bytes: [VariantID: Data]) -> ImageResult {
+                        bytes: [VariantID: Data], skipped: [String: String]) -> ImageResult {
         var result = partial
         let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
         var byFormat: [(format: OutputFormat, variants: [ImageVariant])] = []
-        for format in pipeline.settings.formats {
+        for format in pipeline.settings.formats where skipped[format.rawValue] == nil || format == pipeline.settings.formats.last {
             var variants: [ImageVariant] = []
             for size in sizes {
                 let id = VariantID(format, size.width)

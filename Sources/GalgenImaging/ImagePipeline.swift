@@ -101,6 +101,9 @@ public struct ImagePipeline: Sendable {
 
         /// Encoded variants: by width in plan order, each width's formats in settings order.
         public var variants: [Variant]
+        /// Preferred formats (not the fallback) this image could not be written in, with the encoder's
+        /// reason (e.g. WebP's 16383-pixel limit): the image is published without them.
+        public var skipped: [OutputFormat: String] = [:]
         /// libjpeg's first warning, when the data was damaged but decodable.
         public var warning: String?
         /// Set when an embedded colour profile could not be used (the colours were taken as sRGB).
@@ -259,8 +262,9 @@ public struct ImagePipeline: Sendable {
         }
         let oriented = PixelOps.orient(pixels, orientation: info.orientation)
         var variants: [Output.Variant] = []
+        var skipped: [OutputFormat: String] = [:]
         for size in plan.sizes {
-            let formats = settings.formats.filter { only?.contains(VariantID($0, size.width)) ?? true }
+            let formats = settings.formats.filter { only?.contains(VariantID($0, size.width)) ?? true && skipped[$0] == nil }
             if formats.isEmpty { continue }
             // One resample per width: RGBA keeps its alpha for WebP and AVIF and is composited for JPEG.
             let resized: PixelBuffer
@@ -270,11 +274,19 @@ public struct ImagePipeline: Sendable {
                 resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
             }
             for format in formats {
-                variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format)))
+                do {
+                    variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format)))
+                } catch where format != settings.formats.last {
+                    // A preferred format that cannot hold this image: publish it without that format.
+                    skipped[format] = error.message
+                    variants.removeAll { $0.format == format }
+                }
             }
         }
-        return Output(info: info, averageColor: PixelOps.averageColor(oriented, background: settings.background), variants: variants,
-                      warning: warning, colorWarning: colorWarning, note: note)
+        var output = Output(info: info, averageColor: PixelOps.averageColor(oriented, background: settings.background), variants: variants,
+                            warning: warning, colorWarning: colorWarning, note: note)
+        output.skipped = skipped
+        return output
     }
 
     /// Encodes one resampled variant.

@@ -98,12 +98,18 @@ public enum WebPCodec {
     public static func encode(_ pixels: PixelBuffer, quality: Int, effort: Int) throws(ImagingError) -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
+        var code: Int32 = 0
         let rc = pixels.bytes.withUnsafeBufferPointer { px in
             gg_webp_encode_image(px.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels),
-                                 Float(quality), Int32(effort), &out, &length)
+                                 Float(quality), Int32(effort), &out, &length, &code)
         }
         guard rc == Int32(GG_WEBP_OK), let out else {
-            throw ImagingError(.processingFailed, rc == Int32(GG_WEBP_NOMEM) ? "out of memory encoding WebP" : "cannot encode WebP")
+            if rc == Int32(GG_WEBP_NOMEM) { throw ImagingError(.processingFailed, "out of memory encoding WebP") }
+            // libwebp's WebPEncodingError values, in its order.
+            let reasons = ["", "out of memory", "out of memory flushing bits", "missing picture", "bad dimension",
+                           "first partition too big", "partition too big", "bad write", "file too big", "user abort", "last"]
+            let reason = Int(code) < reasons.count ? reasons[Int(code)] : "error \(code)"
+            throw ImagingError(.processingFailed, "cannot encode the \(pixels.width)x\(pixels.height) WebP variant: libwebp says \(reason)")
         }
         defer { gg_webp_free(out) }
         return Data(bytes: out, count: length)

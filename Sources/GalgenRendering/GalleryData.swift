@@ -26,7 +26,8 @@ public struct GalleryData: Sendable {
     ///   - collections: The site's collections.
     ///   - pageSize: Items per gallery page.
     ///   - placeholder: Path of the placeholder image below the site root.
-    public init(collections: [Collection], pageSize: Int, placeholder: String) {
+    ///   - types: MIME types of the site's preferred formats (its `<source>`s), best first.
+    public init(collections: [Collection], pageSize: Int, placeholder: String, types: [String] = []) {
         var files: [File] = []
         var manifests: [String?] = []
         for collection in collections {
@@ -35,12 +36,10 @@ public struct GalleryData: Sendable {
                 continue
             }
             let folder = "data/\(collection.name)/"
-            // The <source> formats of the collection (every image of a site has the same ones).
-            let types = collection.items.lazy.compactMap { $0.image }.first?.sources.map(\.type) ?? []
             var shardPaths: [String] = []
             for first in stride(from: 0, to: collection.items.count, by: Self.shardSize) {
                 let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
-                let text = JSONText.object([("first", String(first)), ("items", JSONText.array(items.map(Self.item)))])
+                let text = JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))])
                 let file = Self.hashed(folder + String(first / Self.shardSize), text)
                 shardPaths.append(file.path)
                 files.append(file)
@@ -70,17 +69,18 @@ public struct GalleryData: Sendable {
         self.manifests = manifests
     }
 
-    private static func item(_ item: Item) -> String {
+    private static func item(_ item: Item, types: [String]) -> String {
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
         members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
-        // Each variant: [fallback path, width, height, then the same width in each manifest type].
+        // Each variant: [fallback path, width, height, then the same width in each manifest type, or
+        // null where this image could not be written in that format].
         let variants = item.image?.variants ?? []
         let sources = item.image?.sources ?? []
         members.append(("v", JSONText.array(variants.indices.map { i in
             let v = variants[i]
             return JSONText.array([JSONText.string(v.path), String(v.width), String(v.height)]
-                                  + sources.map { JSONText.string($0.variants[i].path) })
+                                  + types.map { type in sources.first { $0.type == type }.map { JSONText.string($0.variants[i].path) } ?? "null" })
         })))
         return JSONText.object(members)
     }

@@ -61,7 +61,8 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
-        self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder)
+        self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
+                                types: config.formats.dropLast().map(\.mimeType))
     }
 
     /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`.

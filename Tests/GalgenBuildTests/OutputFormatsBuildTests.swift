@@ -1,6 +1,7 @@
 import Foundation
 import GalgenBuild
 import GalgenCore
+import GalgenImaging
 import GalgenTestSupport
 import Testing
 
@@ -111,5 +112,25 @@ struct OutputFormatsBuildTests {
         let site = try FixtureSite(count: 1, config: #""avifSpeed": 11"#)
         defer { site.directory.remove() }
         #expect(await buildError(site).map { "\($0)" }?.contains("avifSpeed") == true)
+    }
+
+    @Test func anImageAPreferredFormatCannotHoldIsPublishedWithoutIt() async throws {
+        // 20×17000: WebP stops at 16383 pixels a side, AVIF and JPEG do not.
+        let site = try FixtureSite(count: 1, config: #""formats": ["webp", "avif", "jpeg"], "imageWidths": [100]"#)
+        defer { site.directory.remove() }
+        try site.directory.write(try JPEGCodec.encode(Painter.solid(width: 20, height: 17_000, rgb: (200, 40, 40)), quality: 80),
+                                 to: "images/0.jpg")
+        let report = try await build(site)
+        #expect(report.images.failed == 0 && report.images.encoded == 2)
+        #expect(report.diagnostics.contains { $0.message.contains("published without webp") && $0.message.contains("20x17000") },
+                "\(report.diagnostics.map(\.message))")
+        let html = try page(site)
+        #expect(html.contains(#"<picture><source type="image/avif""#) && !html.contains("image/webp"))
+        let shard = try #require(try FileManager.default.contentsOfDirectory(atPath: site.outputPath + "/data/things").first { $0.hasPrefix("0-") })
+        let text = String(decoding: try site.directory.read("public/data/things/" + shard), as: UTF8.self)
+        #expect(text.contains(#",20,17000,null,"img/"#) && text.contains(#".avif"]]"#), "\(text)")
+        // The cache remembers it: the next build decodes nothing and says the same.
+        let again = try await build(site)
+        #expect(again.images.decoded == 0 && again.diagnostics.contains { $0.message.contains("published without webp") })
     }
 }
