@@ -22,9 +22,14 @@
   const rootURL = new URL(grid.dataset.root || './', location.href).href;
   const manifestURL = new URL(grid.dataset.manifest, location.href).href;
   const stats = { created: 0, adopted: 0, binds: 0, sameKeyReuse: 0, guardDrops: 0, prefetchStarts: 0,
-                  prefetchAborts: 0, shardFetches: 0, shardAborts: 0 };
+                  prefetchAborts: 0, shardFetches: 0, shardAborts: 0, lightboxPictureLoads: 0 };
 
   let manifest = null;              // the collection's manifest, once loaded (see `ready` below)
+  // Picture formats (manifest version 2): `types` are the MIME types of the <source>s of a cell's <picture>,
+  // in order; the <img> holds the fallback. `format` is the one the browser picks, learned from the first
+  // picture that loads: i < types.length is types[i], types.length the fallback, -1 not known yet.
+  let types = [], format = -1;
+  const NONE = [];
   const shards = new Map();         // shard number → items (Map order = LRU, oldest first)
   const pending = new Map();        // shard number → AbortController
   let searchData = null, searchPromise = null;
@@ -43,7 +48,7 @@
   const recentT = [], recentV = []; // time and virtual offset of the renders of the last FLING_MS
   const deferred = new Set();       // bound nodes whose picture waits for the fling to end
   let flushTimer = 0;
-  let placeholderURL = null;
+  let placeholder = null;           // the placeholder picture, as a variant without alternatives
   let focusNode = null;             // never recycled while it holds focus
   let tabStop = null;               // the one link with tabindex=0
   let currentKey = null;            // roving tabindex position
@@ -64,21 +69,40 @@
     return items ? items[index % manifest.shardSize] : null;
   }
 
+  /** A manifest variant `[fallback, width, height, alt0, alt1, …]` with absolute URLs; `alts[i]` is the
+      same picture in format types[i]. */
+  const variantOf = (v) => ({ url: abs(v[0]), width: v[1], height: v[2],
+                              alts: types.length ? v.slice(3, 3 + types.length).map(abs) : NONE });
+
+  /** The URL of `variant` the browser loads (known once `format` is): never a second format of it. */
+  const urlOf = (variant) => (format >= 0 && format < variant.alts.length ? variant.alts[format] : variant.url);
+
   /** The variant a cell shows: the smallest at least as wide as the cell on this screen, with its
-      absolute URL (remembered on the item, so a render builds no URL objects for known items). */
+      absolute URLs (remembered on the item, so a render builds no URL objects for known items). */
   function pick(item, width) {
     if (item.pickedFor === width) return item.picked;
     const v = item.v;
     let chosen = null;
     if (v.length) {
       const need = width * (window.devicePixelRatio || 1);
-      chosen = v.find((variant) => variant[1] >= need) || v[v.length - 1];
-      chosen = { url: abs(chosen[0]), width: chosen[1], height: chosen[2] };
+      chosen = variantOf(v.find((variant) => variant[1] >= need) || v[v.length - 1]);
     }
     item.pickedFor = width;
     item.picked = chosen;
     return chosen;
   }
+
+  /** Learns `format` from the URL a picture loaded (`img.currentSrc`): `lists` holds one list of URLs per
+      <source> in order, then the <img>'s. */
+  function learn(lists, url) {
+    if (format >= 0 || !lists || !url) return;
+    for (let i = 0; i < lists.length; i++) {
+      if (lists[i].includes(url)) { format = i; return; }
+    }
+  }
+  /** The URL lists of a bound variant; null for the placeholder or a variant without every format. */
+  const listsOf = (variant) => (variant && variant.alts.length === types.length ?
+    variant.alts.map((url) => [url]).concat([[variant.url]]) : null);
 
   // ---- geometry -------------------------------------------------------------------------------
   function measureCSS() {
@@ -130,7 +154,8 @@
   function wire(node) {
     const link = node.firstElementChild;
     const img = link.querySelector('img');
-    node.parts = { link, img, thumb: img.parentNode, title: link.querySelector('.title'), subtitle: link.querySelector('.subtitle') };
+    node.parts = { link, img, sources: [...link.getElementsByTagName('source')], thumb: link.querySelector('.thumb'),
+                   title: link.querySelector('.title'), subtitle: link.querySelector('.subtitle') };
     img.cell = node;
     if (img.alt) img.alt = '';        // decorative: the link's text is the title (axe: image-redundant-alt)
     img.addEventListener('load', onImageEvent);
@@ -139,12 +164,27 @@
     poolSize++;
   }
 
+  let cellTemplate = null;
   function create() {
-    const node = document.createElement('li');
-    node.className = 'cell';
-    node.setAttribute('aria-setsize', count);
-    node.innerHTML = '<a><span class="thumb"><img alt="" decoding="async"></span>' +
-      '<span class="title" dir="auto"></span><span class="subtitle" dir="auto"></span></a>';
+    if (!cellTemplate) {
+      // <picture> with one <source> per manifest type, then the <img> (just the <img> for a single format)
+      cellTemplate = document.createElement('li');
+      cellTemplate.className = 'cell';
+      cellTemplate.setAttribute('aria-setsize', count);
+      cellTemplate.innerHTML = '<a><span class="thumb"></span>' +
+        '<span class="title" dir="auto"></span><span class="subtitle" dir="auto"></span></a>';
+      const img = document.createElement('img');
+      img.alt = '';
+      img.decoding = 'async';
+      let picture = img;
+      if (types.length) {
+        picture = document.createElement('picture');
+        for (const type of types) picture.appendChild(document.createElement('source')).type = type;
+        picture.appendChild(img);
+      }
+      cellTemplate.querySelector('.thumb').appendChild(picture);
+    }
+    const node = cellTemplate.cloneNode(true);
     wire(node);
     grid.appendChild(node);
     stats.created++;
@@ -155,20 +195,33 @@
   function adopt(node) {
     const img = node.querySelector('img');
     img.removeAttribute('loading');
-    img.src = img.src;                      // absolute: the URL's path changes later
-    const srcset = img.getAttribute('srcset');
-    if (srcset) {
-      img.srcset = srcset.split(',').map((c) => {
-        const [u, w] = c.trim().split(/\s+/);
-        return new URL(u, document.baseURI).href + ' ' + w;   // relative to the page, not the site root
-      }).join(', ');
+    // Absolute URLs: the page's URL changes later. `lists` keeps them per format (each <source>, then the
+    // <img>), to learn the format the browser picked from this picture (a cell without <source>s, such as
+    // a placeholder, tells nothing: a site with one format needs no learning).
+    const loaded = img.complete && img.naturalWidth > 0 ? img.currentSrc : '';
+    const lists = [];
+    for (const el of node.querySelectorAll('source, img')) {
+      const list = [];
+      const srcset = el.getAttribute('srcset');
+      if (srcset) {
+        el.srcset = srcset.split(',').map((c) => {
+          const [u, w] = c.trim().split(/\s+/);
+          const url = new URL(u, document.baseURI).href;   // relative to the page, not the site root
+          list.push(url);
+          return w ? url + ' ' + w : url;
+        }).join(', ');
+      }
+      if (el === img) { img.src = img.src; list.push(img.src); }
+      lists.push(list);
     }
     wire(node);
     node.key = node.dataset.key;
     node.token = ++seq;
     node.setAttribute('data-token', node.token);
     img.token = node.token;
-    node.hasSrcset = !!srcset;
+    node.hasSrcset = true;            // server attributes that clear() removes
+    node.lists = lists.length > 1 ? lists : null;
+    learn(node.lists, loaded);
     stats.created++;
     stats.adopted++;
   }
@@ -177,10 +230,15 @@
       picture, and a picture still waiting for a fling to end. (Text, colour, link and id are always
       overwritten by the bind that follows in the same task, so clearing them first is wasted work.) */
   function clear(node) {
-    node.wantSrc = null;
+    node.want = null;
     deferred.delete(node);
     if (unsafeNoClear) return;
-    const img = node.parts.img;
+    const { img, sources } = node.parts;
+    // The <source>s first: an <img> without src would otherwise pick the old item's <source>.
+    for (const source of sources) {
+      source.removeAttribute('srcset');
+      if (node.hasSrcset) source.removeAttribute('sizes');
+    }
     if (node.hasSrcset) { img.removeAttribute('srcset'); node.hasSrcset = false; }   // adopted cells only
     img.removeAttribute('src');       // stops painting the old picture and aborts its download
     if (node.imageState) { node.classList.remove(node.imageState); node.imageState = null; }
@@ -201,7 +259,7 @@
     const width = variant ? variant.width : 400, height = variant ? variant.height : 400;
     if (node.imgW !== width) { img.width = width; node.imgW = width; }       // never read img.width:
     if (node.imgH !== height) { img.height = height; node.imgH = height; }   // it forces a layout
-    node.wantSrc = variant ? variant.url : placeholderURL || (placeholderURL = abs(manifest.placeholder));
+    node.want = variant || placeholder || (placeholder = { url: abs(manifest.placeholder), alts: NONE });
     node.wantToken = token;
     node.boundAt = now;
     if (flinging) deferred.add(node); else showPicture(node);
@@ -211,15 +269,22 @@
     stats.binds++;
   }
 
-  /** Sets the picture a bind chose, if that binding is still the node's current one. */
+  /** Sets the picture a bind chose, if that binding is still the node's current one: each <source> gets
+      the chosen width in its format (one candidate), then the <img> the fallback. */
   function showPicture(node) {
     deferred.delete(node);
-    const url = node.wantSrc;
-    node.wantSrc = null;
-    if (!url || node.wantToken !== node.token) { stats.guardDrops++; return; }
-    const img = node.parts.img;
+    const want = node.want;
+    node.want = null;
+    if (!want || node.wantToken !== node.token) { stats.guardDrops++; return; }
+    const { img, sources } = node.parts;
     img.token = node.token;
-    img.src = url;
+    const alts = want.alts;
+    for (let i = 0; i < sources.length; i++) {
+      if (i < alts.length) sources[i].srcset = alts[i]; else sources[i].removeAttribute('srcset');
+    }
+    node.shown = want;
+    node.lists = null;
+    img.src = want.url;
   }
 
   /** A late load or error of a previous binding must not touch the current one. */
@@ -232,6 +297,7 @@
       stats.guardDrops++;
       return;
     }
+    if (ok && format < 0) learn(node.lists || listsOf(node.shown), img.currentSrc);
     const state = ok ? 'loaded' : 'failed';
     if (node.imageState !== state) {
       if (node.imageState) node.classList.remove(node.imageState);
@@ -334,13 +400,15 @@
   const prefetchers = [];
   const saveData = !!(navigator.connection && navigator.connection.saveData);
 
+  /** Prefetches the URLs the cells of [from, to) will load: only once `format` is known, so that no
+      picture is fetched in a format the browser then does not use. */
   function prefetch(from, to) {
     const want = new Set();
-    if (!saveData) {
+    if (!saveData && format >= 0) {
       for (let i = from; i < to; i++) {
         const item = itemAt(i);
         const variant = item && pick(item, cellW);
-        if (variant) want.add(variant.url);
+        if (variant) want.add(urlOf(variant));
       }
     }
     while (prefetchers.length < 3 * cols) prefetchers.push({ img: null, url: null, done: false });
@@ -637,16 +705,25 @@
       const state = { galgen: history.state && history.state.galgen, lightbox: item.k };
       if (this.needPush) { this.needPush = false; history.pushState(state, '', '#item-' + item.k); }
       else history.replaceState(state, '', '#item-' + item.k);
-      const big = item.v.length ? item.v[item.v.length - 1] : null;
-      stage.style.setProperty('--ratio', big ? big[1] + ' / ' + big[2] : '1');
+      const big = item.v.length ? variantOf(item.v[item.v.length - 1]) : null;
+      stage.style.setProperty('--ratio', big ? big.width + ' / ' + big.height : '1');
       stage.style.backgroundColor = item.c;
       if (!big) { img.src = abs(manifest.placeholder); img.alt = item.t; return; }
+      // Decoded off the DOM, in the format the grid uses. While that format is not known yet, the loader
+      // is an <img> in a detached <picture> with the grid's <source>s, so the browser picks it (and we learn it).
       const loader = new Image();
-      loader.src = abs(big[0]);
+      if (format < 0 && big.alts.length) {
+        stats.lightboxPictureLoads++;
+        const picture = document.createElement('picture');
+        big.alts.forEach((url, i) => { const s = picture.appendChild(document.createElement('source')); s.type = types[i]; s.srcset = url; });
+        picture.appendChild(loader);
+      }
+      loader.src = urlOf(big);
       loader.decode().then(() => {
         if (token !== this.token || !this.isOpen) { stats.guardDrops++; return; }
-        img.width = big[1]; img.height = big[2];
-        img.src = loader.src;
+        learn(listsOf(big), loader.currentSrc);
+        img.width = big.width; img.height = big.height;
+        img.src = loader.currentSrc || loader.src;
         img.alt = item.t;
       }, () => {
         if (token !== this.token) { stats.guardDrops++; return; }
@@ -844,7 +921,12 @@
   // The manifest is fetched while the page upgrades; everything that needs it waits on this promise.
   const manifestLoaded = fetch(manifestURL)
     .then((r) => { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
-    .then((m) => { manifest = m; return m; });
+    .then((m) => {
+      manifest = m;
+      types = m.types || [];                   // version 1 manifests have one format
+      if (!types.length) format = 0;
+      return m;
+    });
   upgrade();
   const ready = manifestLoaded
     .then(() => {
@@ -860,6 +942,8 @@
       stats, ready,
       get poolCap() { return poolCap; }, get cols() { return cols; }, get rowHeight() { return rowH; },
       get poolSize() { return poolSize; },
+      // the picture format the browser uses: a MIME type of the manifest's `types`, 'fallback', or null (not known yet)
+      get format() { return format < 0 ? null : format < types.length ? types[format] : 'fallback'; },
     };
   }
 })();
