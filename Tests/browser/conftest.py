@@ -46,10 +46,12 @@ def driver(session_driver, server):
     """The session's browser, reset before each test; server settings are reset too."""
     helpers.reset_driver(session_driver)
     server.shard_delay = 0.0
+    server.site_image_delay = 0.0
     server.image_query = "rand=1.5&ns=1"
     server.reset_log()
     yield session_driver
     server.shard_delay = 0.0
+    server.site_image_delay = 0.0
 
 
 @pytest.fixture(scope="session")

@@ -2,17 +2,24 @@
 
 Serves a galgen-built site from 127.0.0.1 on an ephemeral port and adds:
 
-* ``/__test/img/<id>.png?d=<s>|rand=<max>[&ns=1]``: a 200x200 solid PNG whose colour encodes ``id``
-  (``colour(id)``), dribbled out in 10 chunks over the delay (``rand``: a random delay 0..max, so
-  responses finish out of order); ``ns=1`` sends ``Cache-Control: no-store``. Every request is
-  logged, with whether the client aborted it (BrokenPipe / ConnectionReset while writing).
+* ``/__test/img/<id>.<ext>?d=<s>|rand=<max>[&ns=1]``, ``ext`` one of png, avif, webp, jpg: a 200x200
+  solid image in that format (a real encoding: PNG, AVIF 4:4:4 at quality 100, lossless WebP, JPEG
+  4:4:4) whose colour encodes ``id`` (``colour(id)``), dribbled out in 10 chunks over the delay
+  (``rand``: a random delay 0..max, so responses finish out of order); ``ns=1`` sends
+  ``Cache-Control: no-store``. Every request is logged with its ``format`` (the extension), and with
+  whether the client aborted it (BrokenPipe / ConnectionReset while writing).
 * ``/__colour/<path>``: the same site, rewritten so that every item shows its test image: gallery
   pages get each cell's ``<img>`` pointed at ``/__colour/__test/img/<data-index>.png?<image_query>``
-  (``srcset``/``sizes`` dropped, thumb background ``#888888``), and shard JSON items get
-  ``"v": [["__test/img/<index>.png?<image_query>", 200, 200]]`` and ``"c": "#888888"`` (paths in data
-  files are relative to the site root, which is ``/__colour/`` here).
+  and each ``<source type="image/<ext>">`` of its ``<picture>`` at ``…/<data-index>.<ext>?…``
+  (``srcset`` one candidate, ``sizes`` dropped, thumb background ``#888888``), and shard JSON items
+  get ``"v": [["__test/img/<index>.png?<image_query>", 200, 200, <one test URL per alternative
+  format of the item, same extensions>]]`` and ``"c": "#888888"`` (paths in data files are relative
+  to the site root, which is ``/__colour/`` here).
 * ``shard_delay`` (seconds, a server attribute): every shard JSON response waits that long.
-* ``log``: a list of dicts (kind, path, start, end, aborted, ...) the tests read and reset.
+* ``site_image_delay`` (seconds): every file of the site under ``img/`` (any format) waits that long
+  (default 0, as for every other site file).
+* ``log``: a list of dicts (kind, path, start, end, aborted, ...) the tests read and reset; site files
+  are logged with ``ext`` (their extension, e.g. ``avif``).
 """
 from __future__ import annotations
 
@@ -37,12 +44,36 @@ COLOUR_PREFIX = "/__colour/"
 SHARD_RE = re.compile(r"^data/[^/]+/(\d+)-[0-9A-Za-z]+\.json$")
 MANIFEST_RE = re.compile(r"^data/[^/]+/manifest-[0-9A-Za-z]+\.json$")
 SEARCH_RE = re.compile(r"^data/[^/]+/search-[0-9A-Za-z]+\.json$")
-IMG_RE = re.compile(r"^__test/img/(\d+)\.png$")
+IMG_RE = re.compile(r"^__test/img/(\d+)\.(png|avif|webp|jpg)$")
 CELL_RE = re.compile(r'(<li\b[^>]*\bclass="cell\b[^"]*"[^>]*>)(.*?)(</li>)', re.S)
+# Content types the site's files are served with (Python's mimetypes lacks some, e.g. .webp on 3.11).
+CONTENT_TYPES = {".avif": "image/avif", ".webp": "image/webp", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+                 ".png": "image/png", ".gif": "image/gif", ".svg": "image/svg+xml"}
+TEST_IMAGE_TYPES = {"png": "image/png", "avif": "image/avif", "webp": "image/webp", "jpg": "image/jpeg"}
 
 
 def colour(i: int) -> tuple[int, int, int]:
     return ((i * 37) % 256, (i * 91) % 256, (i * 53) % 256)
+
+
+def encoded_image(rgb: tuple[int, int, int], fmt: str, size: int = 200) -> bytes:
+    """A solid `size`x`size` image of colour `rgb` in format `fmt` (png, avif, webp, jpg). The lossy formats
+    are encoded without chroma subsampling at top quality: a decoded pixel is within 3 of `rgb`."""
+    if fmt == "png":
+        return png_bytes(rgb, size)
+    import io
+    from PIL import Image
+    out = io.BytesIO()
+    im = Image.new("RGB", (size, size), rgb)
+    if fmt == "avif":
+        im.save(out, "AVIF", quality=100, subsampling="4:4:4", speed=10)
+    elif fmt == "webp":
+        im.save(out, "WEBP", lossless=True, quality=0, method=0)
+    elif fmt == "jpg":
+        im.save(out, "JPEG", quality=100, subsampling=0)
+    else:
+        raise ValueError(fmt)
+    return out.getvalue()
 
 
 def png_bytes(rgb: tuple[int, int, int], size: int = 200) -> bytes:
@@ -58,13 +89,14 @@ class SiteServer:
     def __init__(self, root: pathlib.Path, image_hosts: int = 6):
         self.root = pathlib.Path(root).resolve()
         self.shard_delay = 0.0
+        self.site_image_delay = 0.0
         self.image_query = "rand=1.5&ns=1"
         # 0: test images are same-origin paths relative to the site root; n > 0: absolute URLs spread over
         # n extra loopback ports, so the browser's 6-connections-per-host limit does not serialise them
         self.image_origins = image_hosts
         self.log: list[dict] = []
         self._lock = threading.Lock()
-        self._png_cache: dict[int, bytes] = {}
+        self._image_cache: dict[tuple[int, str], bytes] = {}
         self._rnd = random.Random(11)
         self._closing = threading.Event()
         handler = type("Handler", (_Handler,), {"site": self})
@@ -111,12 +143,15 @@ class SiteServer:
             return [dict(e) for e in self.log if kind is None or e["kind"] == kind]
 
     def png(self, i: int) -> bytes:
+        return self.test_image(i, "png")
+
+    def test_image(self, i: int, fmt: str) -> bytes:
         with self._lock:
-            data = self._png_cache.get(i)
+            data = self._image_cache.get((i, fmt))
         if data is None:
-            data = png_bytes(colour(i))
+            data = encoded_image(colour(i), fmt)
             with self._lock:
-                self._png_cache[i] = data
+                self._image_cache[(i, fmt)] = data
         return data
 
     def random_delay(self, top: float) -> float:
@@ -128,8 +163,8 @@ class SiteServer:
         return not self._closing.wait(seconds)
 
     # rewriting for the test-image mode
-    def test_img_url(self, i: int, absolute: bool) -> str:
-        path = f"__test/img/{i}.png?{self.image_query}"
+    def test_img_url(self, i: int, absolute: bool, ext: str = "png") -> str:
+        path = f"__test/img/{i}.{ext}?{self.image_query}"
         n = min(self.image_origins, len(self.image_ports))
         if n > 0:
             return f"http://127.0.0.1:{self.image_ports[i % n]}/{path}"
@@ -152,7 +187,16 @@ class SiteServer:
                 tag = im.group(0)
                 tag = re.sub(r'\s(srcset|sizes)="[^"]*"', "", tag)
                 return re.sub(r'\ssrc="[^"]*"', f' src="{url}"', tag)
+
+            def source(sm: re.Match) -> str:
+                tag = sm.group(0)
+                kind = re.search(r'\stype="image/([a-z]+)"', tag)
+                ext = {"jpeg": "jpg"}.get(kind.group(1), kind.group(1)) if kind else "png"
+                alt = self.test_img_url(i, absolute=True, ext=ext).replace("&", "&amp;")
+                tag = re.sub(r'\ssizes="[^"]*"', "", tag)
+                return re.sub(r'\ssrcset="[^"]*"', f' srcset="{alt}"', tag)
             body = re.sub(r"<img\b[^>]*>", img, body)
+            body = re.sub(r"<source\b[^>]*>", source, body)
             body = re.sub(r"background-color:\s*#[0-9a-fA-F]{3,6}", f"background-color: {PLACEHOLDER_HEX}", body)
             return start + body + end
         return CELL_RE.sub(cell, html)
@@ -162,7 +206,10 @@ class SiteServer:
         first = doc.get("first", 0)
         for n, item in enumerate(doc.get("items", [])):
             i = first + n
-            item["v"] = [[self.test_img_url(i, absolute=False), 200, 200]]
+            # the same alternative formats as the item's own first variant (v[0][3:], by extension)
+            exts = [p.rsplit(".", 1)[-1] for p in item["v"][0][3:]] if item.get("v") else []
+            item["v"] = [[self.test_img_url(i, absolute=False), 200, 200]
+                         + [self.test_img_url(i, absolute=False, ext=ext) for ext in exts]]
             item["c"] = PLACEHOLDER_HEX
         return json.dumps(doc, separators=(",", ":")).encode()
 
@@ -189,21 +236,21 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         rel = path[len(COLOUR_PREFIX):] if colour_mode else path.lstrip("/")
         m = IMG_RE.match(rel)
         if m:
-            return self.send_test_image(int(m.group(1)), query, head)
+            return self.send_test_image(int(m.group(1)), m.group(2), query, head)
         if rel == "__test/empty.html":
             return self.send_empty_page(int(query.get("h", ["1000"])[0]), head)
         return self.send_site_file(rel, colour_mode, head)
 
-    # /__test/img/<id>.png
-    def send_test_image(self, i: int, query: dict, head: bool):
+    # /__test/img/<id>.<ext>
+    def send_test_image(self, i: int, fmt: str, query: dict, head: bool):
         site = self.site
         if "rand" in query:
             delay = site.random_delay(float(query["rand"][0]))
         else:
             delay = float(query.get("d", ["0"])[0])
-        entry = site.record({"kind": "img", "id": i, "path": self.path, "delay": delay,
+        entry = site.record({"kind": "img", "id": i, "format": fmt, "path": self.path, "delay": delay,
                              "start": time.monotonic(), "end": None, "aborted": False, "complete": False})
-        body = site.png(i)
+        body = site.test_image(i, fmt)
         # hold=1: nothing is sent until the delay is over (the client's disconnect is watched meanwhile);
         # otherwise the headers go out at once and the body is dribbled in 10 chunks over the delay.
         hold = query.get("hold") == ["1"]
@@ -213,7 +260,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     entry["aborted"] = True
                     return
             self.send_response(200)
-            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Type", TEST_IMAGE_TYPES[fmt])
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store" if query.get("ns") == ["1"] else "public, max-age=3600")
             self.end_headers()
@@ -298,9 +345,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         elif target.suffix == ".html":
             kind = "html"
         entry = site.record({"kind": kind, "path": self.path, "shard": int(shard.group(1)) if shard else None,
+                             "ext": target.suffix.lstrip(".").lower(),
                              "start": time.monotonic(), "end": None, "aborted": False, "complete": False})
         data = target.read_bytes()
-        ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        ctype = CONTENT_TYPES.get(target.suffix.lower()) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         if target.suffix == ".json":
             ctype = "application/json"
         elif target.suffix in (".html", ".css", ".js", ".svg"):
@@ -313,6 +361,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         try:
             if shard and site.shard_delay > 0:
                 site.wait(site.shard_delay)
+            if site.site_image_delay > 0 and rel.startswith("img/"):
+                site.wait(site.site_image_delay)
             self.send_response(200)
             self.send_header("Content-Type", ctype)
             self.send_header("Content-Length", str(len(data)))
