@@ -19,7 +19,8 @@ def galgen_binary() -> pathlib.Path:
 
 
 def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
-    """Write config.json, big.json and images/p0..p7.jpg into `work`; return the config path."""
+    """Write config.json, big.json and images/p0..p7.jpg into `work`; return the config path. Every image is made
+    in three formats (AVIF and WebP <source>s, JPEG fallback)."""
     work.mkdir(parents=True, exist_ok=True)
     images = work / "images"
     images.mkdir(exist_ok=True)
@@ -32,6 +33,8 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
         "language": "en",
         "pageSize": 100,
         "imageWidths": [160, 320],
+        # every width in AVIF and WebP too: cells are <picture>s (AVIF and WebP <source>s, JPEG <img>)
+        "formats": ["avif", "webp", "jpeg"],
         "sources": [{
             "name": "people", "title": "People", "type": "json", "path": "big.json", "items": "results",
             "fields": {"id": "id", "title": "name", "image": "img"},

@@ -6,8 +6,11 @@ not asserted here.
 """
 from __future__ import annotations
 
+import collections
+import json
 import random
 import time
+import urllib.parse
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -151,10 +154,11 @@ def test_t3_listener_and_heap_hygiene(passes):
 
 # The picture's place is measured on its .thumb box: an <img> without src (cleared, or held back during a
 # fling) has no box of its own, and the thumb's colour (the placeholder grey here) shows there instead.
+# `s`: how many <source>s of the cell's <picture> have a srcset (the site has AVIF and WebP sources).
 BINDINGS = """return [...document.querySelectorAll('.grid .cell:not([hidden])')].map(el => {
   const r = el.querySelector('.thumb').getBoundingClientRect();
   return {i: el.dataset.index === undefined ? -1 : +el.dataset.index, x: Math.round(r.left + r.width / 2),
-          y: Math.round(r.top + r.height / 2), w: r.width};
+          y: Math.round(r.top + r.height / 2), w: r.width, s: el.querySelectorAll('picture > source[srcset]').length};
 }).filter(c => c.i >= 0 && c.w > 20 && c.y > 0 && c.y < innerHeight && c.x > 0 && c.x < innerWidth);"""
 
 
@@ -196,7 +200,7 @@ def stale_image_run(driver, server, mode: str, steps: int = 110, pause_every: in
     H = info["scrollHeight"] - info["innerHeight"]
     rnd = random.Random(7)
     y = 0
-    bad = checked = skipped = own = grey = 0
+    bad = checked = skipped = own = grey = with_sources = 0
     examples = []
     for step in range(steps):
         y = max(0, min(H, y + rnd.choice([900, 1700, 2600, -1300, 400])))
@@ -211,6 +215,7 @@ def stale_image_run(driver, server, mode: str, steps: int = 110, pause_every: in
                 continue
             px = im.getpixel((min(c["x"], im.width - 1), min(c["y"], im.height - 1)))
             checked += 1
+            with_sources += c["s"] > 0
             if is_grey(px):
                 grey += 1
             elif on_segment(px, PLACEHOLDER, colour(c["i"])):
@@ -223,32 +228,48 @@ def stale_image_run(driver, server, mode: str, steps: int = 110, pause_every: in
         if pause_every and (step + 1) % pause_every == 0:
             time.sleep(pause)
     aborted = sum(1 for e in server.entries("img") if e["aborted"])
+    formats = dict(collections.Counter(e["format"] for e in server.entries("img")))
     out = {"mode": mode, "bad": bad, "checked": checked, "skipped": skipped, "own": own, "grey": grey, "examples": examples,
+           "with_sources": with_sources, "formats": formats,
            "img_requests": len(server.entries("img")), "img_aborted": aborted, "stats": stats(driver)}
-    print(f"\nT7 {mode}: {bad} wrong / {checked} samples ({own} own picture, {grey} placeholder; {skipped} grey ids skipped); "
-          f"image requests {out['img_requests']}, aborted {aborted}; stats {out['stats']}; examples {examples[:3]}")
+    print(f"\nT7 {mode}: {bad} wrong / {checked} samples ({own} own picture, {grey} placeholder; {skipped} grey ids skipped; "
+          f"{with_sources} with <source> srcsets); image requests {out['img_requests']} {formats}, aborted {aborted}; "
+          f"stats {out['stats']}; examples {examples[:3]}")
     return out
+
+
+def assert_pictures_came_from_sources(r: dict) -> None:
+    """The walk ran over <picture>s: most sampled cells had their <source>s bound, and every test picture
+    the browser fetched was the AVIF one (the first <source>), never the PNG fallback or the WebP."""
+    assert r["with_sources"] >= 0.5 * r["checked"], r
+    assert r["formats"].get("avif", 0) > 0 and set(r["formats"]) == {"avif"}, r["formats"]
 
 
 def test_t7_no_stale_image_pixels(driver, server, runtime):
     r = stale_image_run(driver, server, "1")
     assert r["checked"] >= 1500, r
     assert r["bad"] == 0, r
+    assert_pictures_came_from_sources(r)
 
 
 def test_t7_negative_control_unsafe_noclear_shows_stale_pixels(driver, server, runtime):
+    """Also the negative control for <picture>: with AVIF/WebP <source>s bound (and the AVIF shown), a rebind
+    without the clear still leaves the previous item's picture on screen."""
     r = stale_image_run(driver, server, "unsafe-noclear")
     assert r["checked"] >= 1500, r
     assert r["bad"] >= 0.10 * r["checked"], r
+    assert_pictures_came_from_sources(r)
 
 
 # A fling in the page: `frames` frames of `step` px each. After every frame, every cell on screen must show
-# nothing (its picture held back: no src) or its own test image; never another item's URL.
+# nothing (its picture held back: no src and no <source> srcset) or its own test image (the <img> src and every
+# <source> srcset of its <picture> are for its own index); never another item's URL. `foreignSources` counts the
+# cells with a <source> for another item.
 FLING = r"""
 const done = arguments[arguments.length - 1], step = arguments[0], frames = arguments[1];
 (async () => {
   const raf = () => new Promise(r => requestAnimationFrame(r));
-  const out = {frames: 0, checked: 0, heldBack: 0, own: 0, foreign: []};
+  const out = {frames: 0, checked: 0, heldBack: 0, own: 0, foreign: [], foreignSources: 0, withSources: 0};
   for (let f = 0; f < frames; f++) {
     scrollBy(0, step);
     await raf(); await raf();
@@ -257,10 +278,15 @@ const done = arguments[arguments.length - 1], step = arguments[0], frames = argu
       const r = el.getBoundingClientRect();
       if (r.bottom <= 0 || r.top >= innerHeight) continue;
       const src = el.querySelector('img').getAttribute('src'), i = +el.dataset.index;
+      const sets = [...el.querySelectorAll('picture > source')].map(s => s.getAttribute('srcset')).filter(v => v !== null);
+      const mine = u => u.includes('/__test/img/' + i + '.');
       out.checked++;
-      if (src === null) out.heldBack++;
-      else if (src.includes('/__test/img/' + i + '.png')) out.own++;
-      else if (out.foreign.length < 8) out.foreign.push({index: i, src});
+      if (sets.length) out.withSources++;
+      const badSources = sets.filter(u => !mine(u));
+      if (badSources.length) out.foreignSources++;
+      if (src === null && sets.length === 0) out.heldBack++;
+      else if (src !== null && src.includes('/__test/img/' + i + '.png') && badSources.length === 0) out.own++;
+      else if (out.foreign.length < 8) out.foreign.push({index: i, src, sources: sets});
     }
   }
   done(out);
@@ -317,11 +343,14 @@ def test_t7_fling_holds_pictures_back_without_stale_ones(driver, server, runtime
       const cells = [...document.querySelectorAll('.grid .cell:not([hidden])')].filter(el => {
         const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
       return cells.length > 0 && cells.every(el => (el.querySelector('img').getAttribute('src') || '')
-        .includes('/__test/img/' + el.dataset.index + '.png'));"""), timeout=3)
+        .includes('/__test/img/' + el.dataset.index + '.png') &&
+        [...el.querySelectorAll('picture > source')].every(s => (s.getAttribute('srcset') || '')
+          .includes('/__test/img/' + el.dataset.index + '.')));"""), timeout=3)
     time.sleep(0.6)                                      # 0.2 s per test image
     settled = pixel_check(driver)
     print(f"T7 fling settled: {dict(settled, bad=settled['bad'][:3])}")
     assert r["foreign"] == [], r
+    assert r["foreignSources"] == 0, r
     assert r["heldBack"] > 0.5 * r["checked"], r         # the fling really held pictures back
     assert binds > 100 * out["info"]["cols"], binds      # and really rebound the window many times
     assert out["fling_requests"] < 0.1 * binds, out["fling_requests"]
@@ -336,6 +365,7 @@ def test_t7_fling_negative_control_unsafe_noclear(driver, server, runtime):
     can see a stale picture."""
     out = fling_run(driver, server, "unsafe-noclear")
     assert len(out["fling"]["foreign"]) > 0, out["fling"]
+    assert out["fling"]["foreignSources"] > 0, out["fling"]     # stale <source>s are seen too
     assert len(out["after"]["bad"]) >= 0.5 * out["after"]["checked"] > 0, out["after"]
 
 

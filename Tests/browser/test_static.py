@@ -67,3 +67,36 @@ def test_axe_item_page(driver, server):
     assert "error" not in result, result
     assert result["version"].startswith("4."), result["version"]
     assert result["violations"] == [], result["violations"]
+
+
+PICTURES = """
+return [...document.querySelectorAll(arguments[0])].map(img => {
+  const pic = img.parentElement;
+  return {picture: pic.tagName === 'PICTURE', last: pic.lastElementChild === img,
+          types: [...pic.querySelectorAll('source')].map(s => s.getAttribute('type')),
+          sizes: [...pic.querySelectorAll('source')].map(s => s.getAttribute('sizes')), imgSizes: img.getAttribute('sizes'),
+          loaded: img.complete && img.naturalWidth > 0, current: img.currentSrc};
+});
+"""
+
+
+def test_no_js_pictures_offer_avif_and_webp_and_chromium_shows_avif(driver, server):
+    """The site is built with "formats": ["avif", "webp", "jpeg"]: gallery cells, the home page's covers and the
+    item page's photo are <picture>s with an AVIF and a WebP <source> (in that order) before the JPEG <img>, and
+    Chromium (with JavaScript off, so without the runtime) shows the AVIF."""
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    for path, selector, least in (("people/page/2/", ".thumb img", PAGE_SIZE), ("", ".cover img", 1),
+                                  ("people/k000107/", "main img", 1)):
+        driver.get(server.base + path)
+        # the pictures in view load (those further down may be lazy)
+        helpers.wait_until(lambda: sum(p["loaded"] for p in driver.execute_script(PICTURES, selector)) >= min(least, 10), timeout=10)
+        pics = driver.execute_script(PICTURES, selector)
+        print(f"\n{path or 'home'}: {len(pics)} pictures, {sum(p['loaded'] for p in pics)} loaded, first {pics[:1]}")
+        assert len(pics) >= least, (path, len(pics))
+        assert sum(p["loaded"] for p in pics) >= min(least, 10), (path, pics[:3])
+        for p in pics:
+            assert p["picture"] and p["last"], (path, p)
+            assert p["types"] == ["image/avif", "image/webp"], (path, p)
+            assert all(s == p["imgSizes"] for s in p["sizes"]), (path, p)   # every format has the img's sizes
+            if p["loaded"]:
+                assert p["current"].endswith(".avif"), (path, p)
