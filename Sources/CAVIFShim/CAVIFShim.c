@@ -27,7 +27,7 @@ static void gg_avif_message(char *error, size_t error_len, const char *text) {
 }
 
 int gg_avif_encode(const unsigned char *pixels, int width, int height, int channels, int quality, int speed,
-                   int codec, int yuv444, unsigned char **out, size_t *outlen, char *error, size_t error_len) {
+                   int codec, int yuv444, int p3, unsigned char **out, size_t *outlen, char *error, size_t error_len) {
     *out = NULL;
     *outlen = 0;
     if (error && error_len) error[0] = 0;
@@ -39,7 +39,7 @@ int gg_avif_encode(const unsigned char *pixels, int width, int height, int chann
     }
     avifImage *image = avifImageCreate(width, height, 8, yuv444 ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420);
     if (!image) return GG_AVIF_NOMEM;
-    image->colorPrimaries = AVIF_COLOR_PRIMARIES_BT709;
+    image->colorPrimaries = p3 ? AVIF_COLOR_PRIMARIES_SMPTE432 : AVIF_COLOR_PRIMARIES_BT709;
     image->transferCharacteristics = AVIF_TRANSFER_CHARACTERISTICS_SRGB;
     image->matrixCoefficients = AVIF_MATRIX_COEFFICIENTS_BT601;
     image->yuvRange = AVIF_RANGE_FULL;

@@ -16,6 +16,13 @@ static cmsContext gg_cms_context(void) {
 int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
                    const unsigned char *in, size_t n, unsigned char *out,
                    char *description, size_t description_len) {
+    return gg_cms_convert(profile, profile_len, layout, NULL, 0, in, n, out, description, description_len);
+}
+
+int gg_cms_convert(const unsigned char *profile, size_t profile_len, int layout,
+                   const unsigned char *target, size_t target_len,
+                   const unsigned char *in, size_t n, unsigned char *out,
+                   char *description, size_t description_len) {
     if (!profile || profile_len < 128 || !in || !out) return GG_CMS_ARGS;
     if (description && description_len) description[0] = 0;
     cmsContext ctx = gg_cms_context();
@@ -39,7 +46,7 @@ int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
         cmsDeleteContext(ctx);
         return GG_CMS_BAD_PROFILE;
     }
-    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(ctx);
+    cmsHPROFILE srgb = target ? cmsOpenProfileFromMemTHR(ctx, target, (cmsUInt32Number)target_len) : cmsCreate_sRGBProfileTHR(ctx);
     cmsUInt32Number format = gray ? (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(2))
                            : alpha ? TYPE_RGBA_8 : layout == GG_CMS_RGB ? TYPE_RGB_8
                            : layout == GG_CMS_CMYK ? TYPE_CMYK_8 : TYPE_CMYK_8_REV;

@@ -140,7 +140,7 @@ int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossles
 void gg_webp_free(void *p) { free(p); }
 
 int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int channels, float quality, int method,
-                         unsigned char **out, size_t *outlen, int *error_code) {
+                         const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, int *error_code) {
     *out = NULL;
     *outlen = 0;
     *error_code = 0;
@@ -177,6 +177,18 @@ int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int
     if (!ok) {
         WebPMemoryWriterClear(&writer);
         return nomem ? GG_WEBP_NOMEM : GG_WEBP_ERR;
+    }
+    if (icc && icc_len) {
+        /* A colour profile (a wide-gamut site's Display P3): an ICCP chunk, through libwebpmux. */
+        WebPData image = {writer.mem, writer.size}, profile = {icc, icc_len}, tagged = {NULL, 0};
+        WebPMux *mux = WebPMuxCreate(&image, 0);
+        int muxed = mux && WebPMuxSetChunk(mux, "ICCP", &profile, 0) == WEBP_MUX_OK && WebPMuxAssemble(mux, &tagged) == WEBP_MUX_OK;
+        if (mux) WebPMuxDelete(mux);
+        WebPMemoryWriterClear(&writer);
+        if (!muxed) { WebPDataClear(&tagged); return GG_WEBP_ERR; }
+        *out = (unsigned char *)tagged.bytes;
+        *outlen = tagged.size;
+        return GG_WEBP_OK;
     }
     *out = writer.mem;   /* allocated with malloc by libwebp: gg_webp_free releases it */
     *outlen = writer.size;

@@ -96,7 +96,8 @@ struct ImageStep: Sendable {
             return result
         }
         let sourceHash = source.hash
-        let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, background: backgroundHex, pipelineVersion: ImagePipeline.version)
+        let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, settings: "background=\(backgroundHex)" + colorSpaceSpec,
+                                          pipelineVersion: ImagePipeline.version)
         result.cacheEntries.append(infoKey.relativePath)
         var entry: SourceEntry?
         let lookup = cache.lookup(infoKey) { bytes in
@@ -188,6 +189,9 @@ struct ImageStep: Sendable {
 
     private var backgroundHex: String { pipeline.settings.background.map { String(format: "%02x", $0) }.joined() }
 
+    /// Part of every key when the site is wide-gamut (sRGB sites keep the keys they had).
+    private var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
+
     /// How a cached variant of a format is checked before it is trusted.
     private static func verifier(_ format: OutputFormat) -> @Sendable (Data) -> String? {
         switch format {
@@ -209,7 +213,7 @@ struct ImageStep: Sendable {
         case .avif:
             encoding = "format=avif|quality=\(settings.avifQuality)|speed=\(settings.avifSpeed)|encoder=\(settings.avifEncoder.rawValue)"
         }
-        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding, fileExtension: id.format.fileExtension,
+        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding + colorSpaceSpec, fileExtension: id.format.fileExtension,
                                 pipelineVersion: ImagePipeline.version)
     }
 

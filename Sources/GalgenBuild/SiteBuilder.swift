@@ -208,6 +208,7 @@ public struct SiteBuilder: Sendable {
         settings.webpEffort = config.webpEffort
         settings.avifQuality = config.avifQuality
         settings.avifSpeed = config.avifSpeed
+        settings.colorSpace = config.colorSpace
         let step = ImageStep(pipeline: ImagePipeline(settings: settings), cache: cache, fileSystem: fs, stager: stager)
         let elapsed = StepTimer.reader(environment.clock)
         let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,

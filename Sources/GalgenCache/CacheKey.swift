@@ -37,10 +37,11 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The key of a source's metadata (geometry, mean colour) for one pipeline version.
     /// - Parameters:
     ///   - sourceHash: SHA-256 hex of the source bytes.
-    ///   - background: The background, `rrggbb`, the mean colour of a transparent image is taken over.
+    ///   - settings: The settings the mean colour depends on, e.g. `background=ffffff` (a transparent
+    ///     image's mean is taken over the background) and the colour space.
     ///   - pipelineVersion: The imaging pipeline's version.
-    public static func sourceInfo(sourceHash: String, background: String = "ffffff", pipelineVersion: Int) -> CacheKey {
-        let spec = "galgen-source|pipeline=\(pipelineVersion)|source=\(sourceHash)|background=\(background)"
+    public static func sourceInfo(sourceHash: String, settings: String = "background=ffffff", pipelineVersion: Int) -> CacheKey {
+        let spec = "galgen-source|pipeline=\(pipelineVersion)|source=\(sourceHash)|\(settings)"
         return CacheKey(namespace: "sources", hash: ContentHash.sha256Hex(spec), fileExtension: "json")
     }
 

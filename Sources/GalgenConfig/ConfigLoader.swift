@@ -60,6 +60,7 @@ public struct ConfigLoader: Sendable {
         let webpEffort = try root.int("webpEffort", range: 0...6) ?? SiteConfig.Defaults.webpEffort
         let avifQuality = try root.int("avifQuality", range: 0...100) ?? SiteConfig.Defaults.avifQuality
         let avifSpeed = try root.int("avifSpeed", range: 0...10) ?? SiteConfig.Defaults.avifSpeed
+        let colorSpace = try Self.colorSpace(&root)
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
@@ -99,6 +100,7 @@ public struct ConfigLoader: Sendable {
         config.webpEffort = webpEffort
         config.avifQuality = avifQuality
         config.avifSpeed = avifSpeed
+        config.colorSpace = colorSpace
         config.templatesNamed = namedTemplates != nil
         config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)
         config.assetsNamed = namedAssets != nil
@@ -159,6 +161,15 @@ public struct ConfigLoader: Sendable {
                              hint: "use a BCP 47 language tag")
         }
         return tag
+    }
+
+    private static func colorSpace(_ root: inout ConfigReader) throws(ConfigError) -> OutputColorSpace {
+        guard let node = root.node("colorSpace") else { return .srgb }
+        guard case .string(let name) = node.value, let space = OutputColorSpace(rawValue: name.lowercased()) else {
+            throw root.error(.invalidValue, node, key: "colorSpace", message: "expected \"srgb\" or \"p3\"",
+                             hint: "\"p3\" keeps wide-gamut photos in Display P3 (tagged); \"srgb\" (the default) converts everything to sRGB")
+        }
+        return space
     }
 
     private static func formats(_ root: inout ConfigReader) throws(ConfigError) -> [OutputFormat] {

@@ -38,6 +38,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var avifQuality = Defaults.avifQuality
     /// libavif's speed, 0 (slowest, smallest) to 10 (fastest).
     public var avifSpeed = Defaults.avifSpeed
+    /// sRGB for every variant, or Display P3 for sources whose profile is wider.
+    public var colorSpace = OutputColorSpace.srgb
     /// How many images at the top of each gallery page load eagerly (the first row).
     public var eagerImages: Int
     /// Largest source image accepted, in pixels (width × height), checked from the header.

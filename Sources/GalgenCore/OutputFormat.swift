@@ -41,3 +41,12 @@ public enum EncoderDefaults {
     /// libavif's speed, 0 (slowest) to 10 (fastest).
     public static let avifSpeed = 8
 }
+
+/// The colour space of the variants.
+public enum OutputColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Everything converted to sRGB and left untagged (what an untagged image means): the default.
+    case srgb
+    /// Images with a colour profile wider than sRGB's keep their gamut: converted to Display P3 and
+    /// tagged as such (an ICC profile in JPEG and WebP, nclx primaries in AVIF). Untagged sources stay sRGB.
+    case p3
+}

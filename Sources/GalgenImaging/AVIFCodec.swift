@@ -38,15 +38,16 @@ public enum AVIFCodec {
     ///   - speed: 0 (slowest, smallest) to 10 (fastest).
     ///   - encoder: The AV1 encoder.
     ///   - yuv444: Full-resolution chroma (larger files; for tests and measurements).
+    ///   - displayP3: The pixels are Display P3 (tagged so by the nclx primaries), not sRGB.
     /// - Throws: ``ImagingError``.
     public static func encode(_ pixels: PixelBuffer, quality: Int, speed: Int, encoder: Encoder = .aom,
-                              yuv444: Bool = false) throws(ImagingError) -> Data {
+                              yuv444: Bool = false, displayP3: Bool = false) throws(ImagingError) -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error = [CChar](repeating: 0, count: 256)
         let rc = pixels.bytes.withUnsafeBufferPointer { px in
             gg_avif_encode(px.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels), Int32(quality),
-                           Int32(speed), encoder.code, yuv444 ? 1 : 0, &out, &length, &error, error.count)
+                           Int32(speed), encoder.code, yuv444 ? 1 : 0, displayP3 ? 1 : 0, &out, &length, &error, error.count)
         }
         guard rc == Int32(GG_AVIF_OK), let out else {
             let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

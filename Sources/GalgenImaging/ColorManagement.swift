@@ -45,15 +45,28 @@ public enum ColorManagement {
     ///   - layout: Their layout.
     ///   - profile: The ICC profile's bytes.
     public static func toSRGB(_ pixels: PixelBuffer, layout: Layout, profile: [UInt8]) -> Converted {
+        convert(pixels, layout: layout, profile: profile, to: nil)
+    }
+
+    /// Converts pixels with an embedded profile to another RGB profile (nil: sRGB); a profile that
+    /// cannot be used leaves the colours as they are (CMYK converted without a profile), with a warning.
+    /// - Parameters:
+    ///   - pixels: The decoded pixels (3 or 4 bytes each, as `layout` says).
+    ///   - layout: Their layout.
+    ///   - profile: The ICC profile's bytes.
+    ///   - target: The destination profile; nil for sRGB.
+    public static func convert(_ pixels: PixelBuffer, layout: Layout, profile: [UInt8], to target: [UInt8]?) -> Converted {
         let n = pixels.width * pixels.height
         let channels = layout == .rgba ? 4 : 3
         var out = [UInt8](repeating: 0, count: n * channels)
         var description = [CChar](repeating: 0, count: 128)
         let rc = profile.withUnsafeBufferPointer { p in
-            pixels.bytes.withUnsafeBufferPointer { input in
-                out.withUnsafeMutableBufferPointer { output in
-                    gg_cms_to_srgb(p.baseAddress, p.count, layout.code, input.baseAddress, n, output.baseAddress,
-                                   &description, description.count)
+            (target ?? []).withUnsafeBufferPointer { t in
+                pixels.bytes.withUnsafeBufferPointer { input in
+                    out.withUnsafeMutableBufferPointer { output in
+                        gg_cms_convert(p.baseAddress, p.count, layout.code, target == nil ? nil : t.baseAddress, t.count,
+                                       input.baseAddress, n, output.baseAddress, &description, description.count)
+                    }
                 }
             }
         }
@@ -93,5 +106,19 @@ public enum ColorManagement {
         guard length > 0, let pointer else { return nil }
         defer { free(pointer) }
         return [UInt8](UnsafeBufferPointer(start: pointer, count: length))
+    }
+}
+
+extension ColorManagement {
+    /// A `#rrggbb` colour in a profile's space, as sRGB (CSS colours are sRGB).
+    /// - Parameters:
+    ///   - hex: `#rrggbb`.
+    ///   - profile: The colour's profile.
+    static func hexToSRGB(_ hex: String, from profile: [UInt8]) -> String {
+        let rgb = [1, 3, 5].compactMap { UInt8(hex.dropFirst($0).prefix(2), radix: 16) }
+        guard rgb.count == 3 else { return hex }
+        let converted = toSRGB(PixelBuffer(width: 1, height: 1, bytes: rgb), layout: .rgb, profile: profile)
+        guard converted.warning == nil else { return hex }
+        return PixelOps.averageColor(converted.pixels)
     }
 }

@@ -26,6 +26,8 @@ public struct ImagePipeline: Sendable {
         public var avifSpeed = EncoderDefaults.avifSpeed
         /// The AV1 encoder.
         public var avifEncoder = AVIFCodec.Encoder.aom
+        /// sRGB for every variant, or Display P3 for sources whose profile says they are wider.
+        public var colorSpace = OutputColorSpace.srgb
         /// Refuse sources that need more pixels than this in memory (checked from the header, at
         /// the DCT scale the decode will use).
         public var maxPixels: Int
@@ -108,6 +110,8 @@ public struct ImagePipeline: Sendable {
         public var warning: String?
         /// Set when an embedded colour profile could not be used (the colours were taken as sRGB).
         public var colorWarning: String?
+        /// Whether the variants are Display P3 (tagged so), not untagged sRGB.
+        public var displayP3 = false
         /// Set for an animation, of which only the first frame is used, or a damaged GIF shown as far as it decoded.
         public var note: String?
     }
@@ -255,10 +259,14 @@ public struct ImagePipeline: Sendable {
             plan = self.plan(for: info)
         }
         var colorWarning: String?
+        var wide = false
         if let profile {
-            let converted = ColorManagement.toSRGB(pixels, layout: cmyk ?? (pixels.hasAlpha ? .rgba : .rgb), profile: profile)
+            // A wide-gamut site keeps a tagged source's gamut in Display P3; everything else becomes sRGB.
+            let target = settings.colorSpace == .p3 ? ColorManagement.displayP3 : nil
+            let converted = ColorManagement.convert(pixels, layout: cmyk ?? (pixels.hasAlpha ? .rgba : .rgb), profile: profile, to: target)
             pixels = converted.pixels
             colorWarning = converted.warning
+            wide = target != nil && converted.warning == nil
         }
         let oriented = PixelOps.orient(pixels, orientation: info.orientation)
         var variants: [Output.Variant] = []
@@ -275,7 +283,7 @@ public struct ImagePipeline: Sendable {
             }
             for format in formats {
                 do {
-                    variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format)))
+                    variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format, displayP3: wide)))
                 } catch where format != settings.formats.last {
                     // A preferred format that cannot hold this image: publish it without that format.
                     skipped[format] = error.message
@@ -283,22 +291,29 @@ public struct ImagePipeline: Sendable {
                 }
             }
         }
-        var output = Output(info: info, averageColor: PixelOps.averageColor(oriented, background: settings.background), variants: variants,
+        var average = PixelOps.averageColor(oriented, background: settings.background)
+        if wide, let p3 = ColorManagement.displayP3 { average = ColorManagement.hexToSRGB(average, from: p3) }   // CSS colours are sRGB
+        var output = Output(info: info, averageColor: average, variants: variants,
                             warning: warning, colorWarning: colorWarning, note: note)
         output.skipped = skipped
+        output.displayP3 = wide
         return output
     }
 
     /// Encodes one resampled variant.
-    private func encode(_ pixels: PixelBuffer, as format: OutputFormat) throws(ImagingError) -> Data {
+    private func encode(_ pixels: PixelBuffer, as format: OutputFormat, displayP3: Bool) throws(ImagingError) -> Data {
+        let profile = displayP3 ? ColorManagement.displayP3 : nil
         switch format {
         case .jpeg:
+            // An ICC profile in JPEG: APP2 "ICC_PROFILE\0", chunk 1 of 1 (galgen's P3 profile is well under 64 KB).
+            let markers = profile.map { [(2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + $0)] } ?? []
             return try JPEGCodec.encode(PixelOps.flatten(pixels, background: settings.background), quality: settings.quality,
-                                        progressive: settings.progressive)
+                                        progressive: settings.progressive, markers: markers)
         case .webp:
-            return try WebPCodec.encode(pixels, quality: settings.webpQuality, effort: settings.webpEffort)
+            return try WebPCodec.encode(pixels, quality: settings.webpQuality, effort: settings.webpEffort, profile: profile)
         case .avif:
-            return try AVIFCodec.encode(pixels, quality: settings.avifQuality, speed: settings.avifSpeed, encoder: settings.avifEncoder)
+            return try AVIFCodec.encode(pixels, quality: settings.avifQuality, speed: settings.avifSpeed, encoder: settings.avifEncoder,
+                                        displayP3: displayP3)
         }
     }
 }

@@ -95,13 +95,16 @@ public enum WebPCodec {
     ///   - quality: 0–100.
     ///   - effort: libwebp's method, 0 (fast) to 6 (smallest).
     /// - Throws: ``ImagingError``.
-    public static func encode(_ pixels: PixelBuffer, quality: Int, effort: Int) throws(ImagingError) -> Data {
+    ///   - profile: An ICC profile to tag the file with (a wide-gamut site's), or nil.
+    public static func encode(_ pixels: PixelBuffer, quality: Int, effort: Int, profile: [UInt8]? = nil) throws(ImagingError) -> Data {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var code: Int32 = 0
         let rc = pixels.bytes.withUnsafeBufferPointer { px in
-            gg_webp_encode_image(px.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels),
-                                 Float(quality), Int32(effort), &out, &length, &code)
+            (profile ?? []).withUnsafeBufferPointer { icc in
+                gg_webp_encode_image(px.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels),
+                                     Float(quality), Int32(effort), profile == nil ? nil : icc.baseAddress, icc.count, &out, &length, &code)
+            }
         }
         guard rc == Int32(GG_WEBP_OK), let out else {
             if rc == Int32(GG_WEBP_NOMEM) { throw ImagingError(.processingFailed, "out of memory encoding WebP") }

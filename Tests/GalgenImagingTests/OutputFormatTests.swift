@@ -160,4 +160,27 @@ struct OutputFormatTests {
             for variant in output.variants { #expect(try decode(variant).width == 32) }
         }
     }
+
+    @Test func aWideGamutSiteTagsDisplayP3InEveryFormat() throws {
+        let p3 = try #require(ColorManagement.displayP3)
+        var icc = Array("ICC_PROFILE".utf8) + [0, 1, 1]
+        icc += p3
+        let tagged = try JPEGCodec.encode(Painter.orientationMarker(width: 200, height: 150), quality: 95, markers: [(2, icc)])
+        var settings = pipeline([100]).settings
+        settings.colorSpace = .p3
+        let output = try ImagePipeline(settings: settings).process(tagged)
+        #expect(output.displayP3)
+        for variant in output.variants {
+            switch variant.format {
+            case .jpeg: #expect(variant.data.contains(Data("ICC_PROFILE".utf8)))
+            case .webp: #expect(variant.data.contains(Data("ICCP".utf8)))
+            case .avif: #expect(try HEIFCodec.decode(variant.data, maxPixels: 1 << 30).nclxPrimaries == 12, "AVIF says P3 by its nclx primaries")
+            }
+            // P3 in, P3 out: the stored values are the source's (within the encoders' noise).
+            #expect(close(try decode(variant).pixel(x: 90, y: 5), (230, 20, 20), 24), "\(variant.format)")
+        }
+        // An untagged source stays untagged sRGB on the same site.
+        let plain = try ImagePipeline(settings: settings).process(try JPEGCodec.encode(Painter.orientationMarker(width: 200, height: 150), quality: 95))
+        #expect(!plain.displayP3 && plain.variants.allSatisfy { !$0.data.contains(Data("ICC".utf8)) })
+    }
 }

@@ -64,15 +64,16 @@ def reference(data: bytes, icc: bytes) -> Image.Image:
     return ImageCms.applyTransform(img, transform)
 
 
-def build(data: bytes, suffix: str, work: pathlib.Path) -> Image.Image:
-    """A one-image site at the image's own width (no resampling), lossless-ish JPEG; returns the variant."""
+def build(data: bytes, suffix: str, work: pathlib.Path, **extra) -> Image.Image:
+    """A one-image site at the image's own width (no resampling), lossless-ish JPEG; returns the variant
+    (`extra`: more config keys; with several formats, the JPEG is returned and the others are beside it)."""
     site = work / "site"
     shutil.rmtree(site, ignore_errors=True)
     site.mkdir(parents=True)
     (site / ("image" + suffix)).write_bytes(data)
     (site / "records.json").write_text(json.dumps([{"id": "x", "title": "x", "image": "image" + suffix}]))
     (site / "config.json").write_text(json.dumps({
-        "title": "colour", "imageWidths": [SIZE[0]], "formats": ["jpeg"], "jpegQuality": 100,
+        "title": "colour", "imageWidths": [SIZE[0]], "formats": ["jpeg"], "jpegQuality": 100, **extra,
         "sources": [{"name": "c", "type": "json", "path": "records.json", "fields": {"id": "id", "title": "title", "image": "image"}}],
     }))
     run = subprocess.run([str(galgen()), "build", "--config", str(site / "config.json"), "--report", str(work / "report.json"),
@@ -80,7 +81,7 @@ def build(data: bytes, suffix: str, work: pathlib.Path) -> Image.Image:
     assert run.returncode == 0, run.stdout + run.stderr
     variants = list((site / "public" / "img").glob("*.jpg"))
     assert len(variants) == 1, variants
-    return Image.open(variants[0]).convert("RGB")
+    return Image.open(variants[0])
 
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
@@ -104,7 +105,7 @@ def test_embedded_profile_matches_little_cms(name, mode, fmt, icc_name, unmanage
     icc = profile(icc_name)
     data = encode(saturated(mode), fmt, icc)
     expected = reference(data, icc)
-    got = build(data, {"JPEG": ".jpg", "PNG": ".png", "WEBP": ".webp"}[fmt], tmp_path)
+    got = build(data, {"JPEG": ".jpg", "PNG": ".png", "WEBP": ".webp"}[fmt], tmp_path).convert("RGB")
     diff = mean_difference(got, expected)
     # The same pixels read without their profile, as an unmanaged tool would show them.
     plain = Image.open(io.BytesIO(data)).convert("RGB")
@@ -112,3 +113,40 @@ def test_embedded_profile_matches_little_cms(name, mode, fmt, icc_name, unmanage
     print(f"{name}: galgen vs Little CMS {diff:.2f}, profile ignored {ignored:.2f} (mean per channel, 0-255)")
     assert ignored >= unmanaged, f"the profile hardly matters for this picture ({ignored:.2f}): the case tests nothing"
     assert diff <= 2.0, f"{name}: galgen's colours are {diff:.2f} away from Little CMS's on average"
+
+
+def to_srgb(img: Image.Image) -> Image.Image:
+    """An output as a browser shows it: through its embedded profile if it has one, else as sRGB."""
+    icc = img.info.get("icc_profile")
+    rgb = img.convert("RGB")
+    if not icc:
+        return rgb
+    return ImageCms.profileToProfile(rgb, ImageCms.ImageCmsProfile(io.BytesIO(icc)), ImageCms.createProfile("sRGB"),
+                                     renderingIntent=ImageCms.Intent.PERCEPTUAL, outputMode="RGB",
+                                     flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+@pytest.mark.parametrize("icc_name", ["DisplayP3-v4.icc", "ProPhoto-v4.icc"])
+def test_wide_gamut_site_keeps_display_p3_and_tags_it(icc_name, tmp_path):
+    """`"colorSpace": "p3"`: a wide-gamut source becomes Display P3 tagged with a profile (JPEG and WebP),
+    which shows like Little CMS's sRGB conversion where sRGB can show it; a Display P3 source keeps its values."""
+    icc = profile(icc_name)
+    data = encode(saturated("RGB"), "PNG", icc)
+    jpeg = build(data, ".png", tmp_path, colorSpace="p3", formats=["webp", "jpeg"])
+    assert jpeg.info.get("icc_profile"), "the JPEG variant carries no profile"
+    webp = next((tmp_path / "site" / "public" / "img").glob("*.webp"))
+    assert Image.open(webp).info.get("icc_profile"), "the WebP variant carries no profile"
+    shown = to_srgb(jpeg)
+    diff = mean_difference(shown, reference(data, icc))
+    print(f"{icc_name}: P3 output shown in sRGB vs Little CMS {diff:.2f}")
+    assert diff <= 2.5
+    if icc_name.startswith("DisplayP3"):
+        same = mean_difference(jpeg.convert("RGB"), Image.open(io.BytesIO(data)).convert("RGB"))
+        assert same <= 1.5, f"Display P3 in, Display P3 out: the values moved by {same:.2f}"
+
+
+def test_wide_gamut_site_leaves_untagged_sources_untagged(tmp_path):
+    buf = io.BytesIO()
+    saturated("RGB").save(buf, "PNG")
+    out = build(buf.getvalue(), ".png", tmp_path, colorSpace="p3")
+    assert "icc_profile" not in out.info or not out.info["icc_profile"]

@@ -28,6 +28,12 @@ int gg_cms_to_srgb(const unsigned char *profile, size_t profile_len, int layout,
                    const unsigned char *in, size_t n, unsigned char *out,
                    char *description, size_t description_len);
 
+/* The same to another RGB profile (target, e.g. Display P3; NULL means sRGB). */
+int gg_cms_convert(const unsigned char *profile, size_t profile_len, int layout,
+                   const unsigned char *target, size_t target_len,
+                   const unsigned char *in, size_t n, unsigned char *out,
+                   char *description, size_t description_len);
+
 /* An RGB profile with the given primaries (CIE xy), a D65 white point and the sRGB transfer curve,
    made by lcms2: Display P3, or test profiles such as one with its primaries swapped. *out is
    malloc'd (free with free()). Returns its length, or 0. */

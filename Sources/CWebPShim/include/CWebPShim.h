@@ -42,9 +42,10 @@ int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossles
 
 /* Encodes a galgen output: lossy (quality 0-100, libwebp's photo preset), method 0 (fast) to 6
    (small), RGB (channels 3) or RGBA with its alpha (channels 4); no metadata chunks. *out: free
-   with gg_webp_free. error_code receives libwebp's WebPEncodingError (0 when it worked). */
+   with gg_webp_free. error_code receives libwebp's WebPEncodingError (0 when it worked). icc (may be
+   NULL) becomes an ICCP chunk: the colour profile of a wide-gamut site. */
 int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int channels, float quality, int method,
-                         unsigned char **out, size_t *outlen, int *error_code);
+                         const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, int *error_code);
 
 void gg_webp_free(void *p);
 
