@@ -26,9 +26,10 @@
 
   let manifest = null;              // the collection's manifest, once loaded (see `ready` below)
   // Picture formats (manifest version 2): `types` are the MIME types of the <source>s of a cell's <picture>,
-  // in order; the <img> holds the fallback. `format` is the one the browser picks, learned from the first
-  // picture that loads: i < types.length is types[i], types.length the fallback, -1 not known yet.
-  let types = [], format = -1;
+  // in order; the <img> holds the fallback. The browser shows the first <source> whose type it supports.
+  // `supported` (type → true/false; absent: not known yet) is learnt from the pictures that load (learn).
+  let types = [];
+  const supported = new Map();
   const NONE = [];
   const shards = new Map();         // shard number → items (Map order = LRU, oldest first)
   const pending = new Map();        // shard number → AbortController
@@ -70,12 +71,22 @@
   }
 
   /** A manifest variant `[fallback, width, height, alt0, alt1, …]` with absolute URLs; `alts[i]` is the
-      same picture in format types[i]. */
+      same picture in format types[i], or null when the image has no file in that format. */
   const variantOf = (v) => ({ url: abs(v[0]), width: v[1], height: v[2],
-                              alts: types.length ? v.slice(3, 3 + types.length).map(abs) : NONE });
+                              alts: types.length ? types.map((type, i) => (v[3 + i] ? abs(v[3 + i]) : null)) : NONE });
 
-  /** The URL of `variant` the browser loads (known once `format` is): never a second format of it. */
-  const urlOf = (variant) => (format >= 0 && format < variant.alts.length ? variant.alts[format] : variant.url);
+  /** The URL of `variant` the browser loads, the way it picks a <source>: the first one present whose type
+      it supports, else the fallback; null while that is not known yet. Never a second format of it. */
+  function urlOf(variant) {
+    const alts = variant.alts;
+    for (let i = 0; i < alts.length; i++) {
+      if (!alts[i]) continue;
+      const ok = supported.get(types[i]);
+      if (ok) return alts[i];
+      if (ok === undefined) return null;
+    }
+    return variant.url;
+  }
 
   /** The variant a cell shows: the smallest at least as wide as the cell on this screen, with its
       absolute URLs (remembered on the item, so a render builds no URL objects for known items). */
@@ -92,17 +103,24 @@
     return chosen;
   }
 
-  /** Learns `format` from the URL a picture loaded (`img.currentSrc`): `lists` holds one list of URLs per
-      <source> in order, then the <img>'s. */
-  function learn(lists, url) {
-    if (format >= 0 || !lists || !url) return;
-    for (let i = 0; i < lists.length; i++) {
-      if (lists[i].includes(url)) { format = i; return; }
-    }
+  /** Learns from the URL a picture loaded (`img.currentSrc`) which types the browser supports. `desc` describes
+      that picture: `[type, urls]` for each <source> with a srcset, in order, then `[null, urls]` for the <img>.
+      The browser took the first supported one: its type is supported, the ones before it are not. */
+  function learn(desc, url) {
+    if (!desc || !url) return;
+    const k = desc.findIndex((entry) => entry[1].includes(url));
+    if (k < 0) return;
+    for (let j = 0; j < k; j++) supported.set(desc[j][0], false);
+    if (desc[k][0]) supported.set(desc[k][0], true);
   }
-  /** The URL lists of a bound variant; null for the placeholder or a variant without every format. */
-  const listsOf = (variant) => (variant && variant.alts.length === types.length ?
-    variant.alts.map((url) => [url]).concat([[variant.url]]) : null);
+  const descOf = (variant) => {
+    const desc = [];
+    variant.alts.forEach((url, i) => { if (url) desc.push([types[i], [url]]); });
+    desc.push([null, [variant.url]]);
+    return desc;
+  };
+  /** Whether a load can still teach something (before the manifest, `types` is not known). */
+  const learning = () => !manifest || types.some((type) => !supported.has(type));
 
   // ---- geometry -------------------------------------------------------------------------------
   function measureCSS() {
@@ -195,11 +213,10 @@
   function adopt(node) {
     const img = node.querySelector('img');
     img.removeAttribute('loading');
-    // Absolute URLs: the page's URL changes later. `lists` keeps them per format (each <source>, then the
-    // <img>), to learn the format the browser picked from this picture (a cell without <source>s, such as
-    // a placeholder, tells nothing: a site with one format needs no learning).
+    // Absolute URLs: the page's URL changes later. `desc` keeps them per <source> (with its type), then the
+    // <img>'s, to learn from this picture which formats the browser supports (see learn).
     const loaded = img.complete && img.naturalWidth > 0 ? img.currentSrc : '';
-    const lists = [];
+    const desc = [];
     for (const el of node.querySelectorAll('source, img')) {
       const list = [];
       const srcset = el.getAttribute('srcset');
@@ -212,7 +229,7 @@
         }).join(', ');
       }
       if (el === img) { img.src = img.src; list.push(img.src); }
-      lists.push(list);
+      if (list.length) desc.push([el === img ? null : el.type, list]);
     }
     wire(node);
     node.key = node.dataset.key;
@@ -220,8 +237,8 @@
     node.setAttribute('data-token', node.token);
     img.token = node.token;
     node.hasSrcset = true;            // server attributes that clear() removes
-    node.lists = lists.length > 1 ? lists : null;
-    learn(node.lists, loaded);
+    node.desc = desc;
+    learn(desc, loaded);
     stats.created++;
     stats.adopted++;
   }
@@ -232,6 +249,7 @@
   function clear(node) {
     node.want = null;
     deferred.delete(node);
+    if (node.hasSrcset) reshape(node);
     if (unsafeNoClear) return;
     const { img, sources } = node.parts;
     // The <source>s first: an <img> without src would otherwise pick the old item's <source>.
@@ -242,6 +260,27 @@
     if (node.hasSrcset) { img.removeAttribute('srcset'); node.hasSrcset = false; }   // adopted cells only
     img.removeAttribute('src');       // stops painting the old picture and aborts its download
     if (node.imageState) { node.classList.remove(node.imageState); node.imageState = null; }
+  }
+
+  /** An adopted cell, on its first rebind, gets the shape of a created one when it differs: a server cell has
+      no <source> for a format its image lacks (or no <picture> at all, for the placeholder). */
+  function reshape(node) {
+    const { img, sources } = node.parts;
+    if (sources.length === types.length && sources.every((source, i) => source.type === types[i])) return;
+    for (const source of sources) source.remove();
+    node.parts.sources = [];
+    if (!types.length) return;
+    let picture = img.parentNode;
+    if (picture.tagName !== 'PICTURE') {
+      picture = document.createElement('picture');
+      img.replaceWith(picture);
+      picture.appendChild(img);
+    }
+    for (const type of types) {
+      const source = picture.insertBefore(document.createElement('source'), img);
+      source.type = type;
+      node.parts.sources.push(source);
+    }
   }
 
   /** Binds `item` to `node` (already cleared). The picture is set now, or later by showPicture when a
@@ -279,11 +318,11 @@
     const { img, sources } = node.parts;
     img.token = node.token;
     const alts = want.alts;
-    for (let i = 0; i < sources.length; i++) {
-      if (i < alts.length) sources[i].srcset = alts[i]; else sources[i].removeAttribute('srcset');
+    for (let i = 0; i < sources.length; i++) {     // a format the image lacks: no srcset, the browser skips it
+      if (alts[i]) sources[i].srcset = alts[i]; else sources[i].removeAttribute('srcset');
     }
     node.shown = want;
-    node.lists = null;
+    node.desc = null;
     img.src = want.url;
   }
 
@@ -297,7 +336,7 @@
       stats.guardDrops++;
       return;
     }
-    if (ok && format < 0) learn(node.lists || listsOf(node.shown), img.currentSrc);
+    if (ok && learning()) learn(node.desc || (node.shown && descOf(node.shown)), img.currentSrc);
     const state = ok ? 'loaded' : 'failed';
     if (node.imageState !== state) {
       if (node.imageState) node.classList.remove(node.imageState);
@@ -400,15 +439,15 @@
   const prefetchers = [];
   const saveData = !!(navigator.connection && navigator.connection.saveData);
 
-  /** Prefetches the URLs the cells of [from, to) will load: only once `format` is known, so that no
-      picture is fetched in a format the browser then does not use. */
+  /** Prefetches the URLs the cells of [from, to) will load (urlOf): a picture whose format is not known yet
+      is not prefetched, so that nothing is fetched in a format the browser then does not use. */
   function prefetch(from, to) {
     const want = new Set();
-    if (!saveData && format >= 0) {
+    if (!saveData) {
       for (let i = from; i < to; i++) {
         const item = itemAt(i);
-        const variant = item && pick(item, cellW);
-        if (variant) want.add(urlOf(variant));
+        const url = item && item.v.length ? urlOf(pick(item, cellW)) : null;
+        if (url) want.add(url);
       }
     }
     while (prefetchers.length < 3 * cols) prefetchers.push({ img: null, url: null, done: false });
@@ -710,18 +749,20 @@
       stage.style.backgroundColor = item.c;
       if (!big) { img.src = abs(manifest.placeholder); img.alt = item.t; return; }
       // Decoded off the DOM, in the format the grid uses. While that format is not known yet, the loader
-      // is an <img> in a detached <picture> with the grid's <source>s, so the browser picks it (and we learn it).
-      const loader = new Image();
-      if (format < 0 && big.alts.length) {
+      // is an <img> in a detached <picture> with the grid's <source>s, so the browser picks it (and we learn).
+      const loader = new Image(), url = urlOf(big);
+      if (url === null) {
         stats.lightboxPictureLoads++;
         const picture = document.createElement('picture');
-        big.alts.forEach((url, i) => { const s = picture.appendChild(document.createElement('source')); s.type = types[i]; s.srcset = url; });
+        big.alts.forEach((alt, i) => {
+          if (alt) { const source = picture.appendChild(document.createElement('source')); source.type = types[i]; source.srcset = alt; }
+        });
         picture.appendChild(loader);
       }
-      loader.src = urlOf(big);
+      loader.src = url || big.url;
       loader.decode().then(() => {
         if (token !== this.token || !this.isOpen) { stats.guardDrops++; return; }
-        learn(listsOf(big), loader.currentSrc);
+        if (url === null) learn(descOf(big), loader.currentSrc);
         img.width = big.width; img.height = big.height;
         img.src = loader.currentSrc || loader.src;
         img.alt = item.t;
@@ -924,7 +965,6 @@
     .then((m) => {
       manifest = m;
       types = m.types || [];                   // version 1 manifests have one format
-      if (!types.length) format = 0;
       return m;
     });
   upgrade();
@@ -942,8 +982,12 @@
       stats, ready,
       get poolCap() { return poolCap; }, get cols() { return cols; }, get rowHeight() { return rowH; },
       get poolSize() { return poolSize; },
-      // the picture format the browser uses: a MIME type of the manifest's `types`, 'fallback', or null (not known yet)
-      get format() { return format < 0 ? null : format < types.length ? types[format] : 'fallback'; },
+      // the format the browser shows a picture with every format in: a MIME type of the manifest's `types`,
+      // 'fallback', or null (not known yet)
+      get format() {
+        for (const type of types) { const ok = supported.get(type); if (ok !== false) return ok ? type : null; }
+        return manifest ? 'fallback' : null;
+      },
     };
   }
 })();
