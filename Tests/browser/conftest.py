@@ -47,11 +47,13 @@ def driver(session_driver, server):
     helpers.reset_driver(session_driver)
     server.shard_delay = 0.0
     server.site_image_delay = 0.0
+    server.missing_formats = {}
     server.image_query = "rand=1.5&ns=1"
     server.reset_log()
     yield session_driver
     server.shard_delay = 0.0
     server.site_image_delay = 0.0
+    server.missing_formats = {}
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,9 @@ Serves a galgen-built site from 127.0.0.1 on an ephemeral port and adds:
   get ``"v": [["__test/img/<index>.png?<image_query>", 200, 200, <one test URL per alternative
   format of the item, same extensions>]]`` and ``"c": "#888888"`` (paths in data files are relative
   to the site root, which is ``/__colour/`` here).
+* ``missing_formats`` (a server attribute, e.g. ``{"avif": 3}``): in the test-image mode, items whose index
+  is a multiple of the number have no picture in that format, as galgen publishes an image a format cannot
+  hold: ``null`` for it in the shard variants, no ``<source>`` of that type in the gallery page.
 * ``shard_delay`` (seconds, a server attribute): every shard JSON response waits that long.
 * ``site_image_delay`` (seconds): every file of the site under ``img/`` (any format) waits that long
   (default 0, as for every other site file).
@@ -90,6 +93,7 @@ class SiteServer:
         self.root = pathlib.Path(root).resolve()
         self.shard_delay = 0.0
         self.site_image_delay = 0.0
+        self.missing_formats: dict[str, int] = {}
         self.image_query = "rand=1.5&ns=1"
         # 0: test images are same-origin paths relative to the site root; n > 0: absolute URLs spread over
         # n extra loopback ports, so the browser's 6-connections-per-host limit does not serialise them
@@ -192,6 +196,8 @@ class SiteServer:
                 tag = sm.group(0)
                 kind = re.search(r'\stype="image/([a-z]+)"', tag)
                 ext = {"jpeg": "jpg"}.get(kind.group(1), kind.group(1)) if kind else "png"
+                if self.lacks(i, ext):
+                    return ""
                 alt = self.test_img_url(i, absolute=True, ext=ext).replace("&", "&amp;")
                 tag = re.sub(r'\ssizes="[^"]*"', "", tag)
                 return re.sub(r'\ssrcset="[^"]*"', f' srcset="{alt}"', tag)
@@ -201,15 +207,21 @@ class SiteServer:
             return start + body + end
         return CELL_RE.sub(cell, html)
 
+    def lacks(self, i: int, ext: str) -> bool:
+        """Item `i` has no picture in format `ext` (missing_formats)."""
+        n = self.missing_formats.get(ext)
+        return bool(n) and i % n == 0
+
     def rewrite_shard(self, data: bytes) -> bytes:
         doc = json.loads(data)
         first = doc.get("first", 0)
         for n, item in enumerate(doc.get("items", [])):
             i = first + n
             # the same alternative formats as the item's own first variant (v[0][3:], by extension)
-            exts = [p.rsplit(".", 1)[-1] for p in item["v"][0][3:]] if item.get("v") else []
+            exts = [p and p.rsplit(".", 1)[-1] for p in item["v"][0][3:]] if item.get("v") else []
             item["v"] = [[self.test_img_url(i, absolute=False), 200, 200]
-                         + [self.test_img_url(i, absolute=False, ext=ext) for ext in exts]]
+                         + [None if ext is None or self.lacks(i, ext) else self.test_img_url(i, absolute=False, ext=ext)
+                            for ext in exts]]
             item["c"] = PLACEHOLDER_HEX
         return json.dumps(doc, separators=(",", ":")).encode()
 

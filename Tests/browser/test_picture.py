@@ -5,7 +5,8 @@
   key, in the format of its element, including after long scrolls that rebind thousands of cells;
 * Chromium loads the AVIF for grid cells and for the lightbox (the server sees no JPEG or WebP request), also
   when the lightbox opens before the runtime has learnt the format;
-* prefetches are for the format the browser picked, and the cell then reuses the prefetched response.
+* prefetches are for the format the browser picked, and the cell then reuses the prefetched response;
+* an image without a file in one format (null in the shard, no <source> in the page) shows the next format.
 
 The stale-picture pixel test and its negative control over <picture> markup are T7 in test_runtime.py.
 """
@@ -22,7 +23,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 import helpers
-from test_runtime import TRACK_WINDOW, open_gallery, scroll_to, stats, visible_cell_link, wait_dialog
+from test_runtime import TRACK_WINDOW, open_gallery, pixel_check, scroll_to, stats, visible_cell_link, wait_dialog
 
 TYPES = ["image/avif", "image/webp"]
 EXT = {"image/avif": "avif", "image/webp": "webp"}
@@ -45,6 +46,8 @@ def pictures(site):
             items[item["k"]] = v
             for entry in v:
                 for n, path in enumerate([entry[0]] + entry[3:]):
+                    if path is None:                            # no file in that format (none in this site)
+                        continue
                     info = (pic, "fallback" if n == 0 else TYPES[n - 1])
                     assert path_info.setdefault(path, info) == info, (path, info, path_info[path])
     assert len(set(key_pic.values())) == 8, len(set(key_pic.values()))
@@ -249,3 +252,81 @@ def test_prefetch_requests_only_the_chosen_format(driver, server, runtime):
     assert formats["avif"] > 0 and set(formats) == {"avif"}, formats
     assert len(prefetched) >= 2 * info["cols"], (prefetched, sorted(entered))
     assert twice == {}, twice
+
+
+PICTURE_STATE = r"""
+return [...document.querySelectorAll('.grid .cell:not([hidden])[data-token]')].filter(el => {
+  const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).map(el => {
+  const img = el.querySelector('img');
+  return {i: +el.dataset.index, src: img.getAttribute('src'), current: img.currentSrc, loaded: img.complete && img.naturalWidth > 0,
+          sources: [...el.querySelectorAll('picture > source')].map(s => [s.getAttribute('type'), s.getAttribute('srcset')])};
+});
+"""
+
+
+def test_a_format_an_image_lacks_is_skipped(driver, server, runtime):
+    """galgen publishes an image a format cannot hold without that format: null in the shard's variant, no <source>
+    of that type in the page. Here every third item has no AVIF (test-image mode): its cell must show its WebP
+    (the next <source>), every other cell its AVIF, in adopted cells, in cells rebound after a long jump (an
+    adopted cell without the AVIF <source> is rebound to items with one) and in prefetches; the pixels are the
+    cell's own, and no picture is fetched in a second format."""
+    server.missing_formats = {"avif": 3}
+    server.image_query = "d=0.2"                             # cacheable: a prefetched picture is not fetched again
+    info = open_gallery(driver, server.colour_base, 1)
+    row = info["rowHeight"]
+
+    def lacks(i: int) -> bool:
+        return i % 3 == 0
+
+    def check(where: str) -> list[str]:
+        assert helpers.wait_until(lambda: all(c["loaded"] for c in driver.execute_script(PICTURE_STATE)), timeout=10), where
+        problems = []
+        cells = driver.execute_script(PICTURE_STATE)
+        for c in cells:
+            i, want = c["i"], "webp" if lacks(c["i"]) else "avif"
+            if f"/__test/img/{i}.{want}?" not in c["current"]:
+                problems.append(f"{where}: cell {i} shows {c['current']}, want its {want}")
+            sets = dict((t, v) for t, v in c["sources"])
+            if lacks(i) and sets.get("image/avif"):
+                problems.append(f"{where}: cell {i} has an AVIF <source> {sets['image/avif']}")
+            for t, v in c["sources"]:
+                if v is not None and f"/__test/img/{i}." not in v:
+                    problems.append(f"{where}: cell {i} <source> {t} {v}")
+        # every bound cell of the pool, on screen or not: a <source> holds a picture in its own type
+        for c in driver.execute_script(PICTURE_STATE.replace("r.bottom > 0 && r.top < innerHeight", "true")
+                                       .replace(":not([hidden])", "")):
+            for t, v in c["sources"]:
+                if v is not None and f".{EXT.get(t)}?" not in v:
+                    problems.append(f"{where}: cell {c['i']} <source type={t}> holds {v}")
+        bad = pixel_check(driver)["bad"]
+        problems += [f"{where}: pixel {b}" for b in bad]
+        assert len(cells) >= 3 * info["cols"], (where, len(cells))
+        return problems
+
+    problems = check("adopted")
+    y = info["gridTop"] + 4000 * row                         # far: adopted cells are rebound (and reshaped)
+    scroll_to(driver, y)
+    helpers.settle(driver)
+    problems += check("after a jump")
+    assert helpers.wait_until(lambda: driver.execute_script("return __galgen.format"), timeout=5) == "image/avif"
+    for _ in range(6):                                       # slow scroll: the band ahead is prefetched
+        y += row
+        scroll_to(driver, y)
+        helpers.raf2(driver)
+        time.sleep(0.5)
+    helpers.settle(driver)
+    problems += check("after a slow scroll")
+    s = stats(driver)
+    requests, completed = collections.defaultdict(list), collections.Counter()
+    for e in server.entries("img"):
+        requests[e["id"]].append(e["format"])
+        completed[e["id"]] += not e["aborted"]
+    # every request in the format the picture is shown in; one that got through per picture (a cancelled
+    # prefetch may be requested again)
+    wrong = {i: f for i, f in requests.items() if set(f) != {"webp" if lacks(i) else "avif"} or completed[i] > 1}
+    print(f"\nmissing AVIF: {len(requests)} pictures requested, {sum(lacks(i) for i in requests)} of them without an AVIF; "
+          f"prefetchStarts {s['prefetchStarts']}; wrong or repeated: {dict(list(wrong.items())[:10])}; problems {problems[:5]}")
+    assert problems == [], problems[:20]
+    assert sum(lacks(i) for i in requests) >= 10, sorted(requests)
+    assert s["prefetchStarts"] > 0, s
+    assert wrong == {}, wrong                                # one request per picture, in the format it is shown in
