@@ -126,27 +126,40 @@ static void gg_vrow(gg_ring *ring, const gg_axis *ay, int y, int sh, const unsig
     }
 }
 
-int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh) {
-    if (!src || !dst || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
+/* Both resamplers: sets up the filters and the ring, then hands each output row's sums (dw * channels
+   floats) to `emit`. */
+typedef void (*gg_emit_row)(const float *acc, int y, int dw, void *context);
+
+static int gg_resize_rows(const unsigned char *src, int sw, int sh, int channels, int dw, int dh,
+                          gg_emit_row emit, void *context) {
     gg_axis ax, ay;
     if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
     if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
-    size_t tstride = (size_t)dw * 3;
+    size_t tstride = (size_t)dw * channels;
     gg_ring ring;
     float *acc = malloc(sizeof(float) * tstride);
     if (!acc || gg_ring_make(&ring, ay.taps, tstride) != GG_OK) {
         free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM;
     }
     for (int y = 0; y < dh; y++) {
-        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * 3, sw, &ax, dw, 0, acc);
-        unsigned char *drow = dst + (size_t)y * tstride;
-        for (size_t i = 0; i < tstride; i++) drow[i] = clamp8(acc[i]);
+        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * channels, sw, &ax, dw, channels == 4, acc);
+        emit(acc, y, dw, context);
     }
     gg_ring_free(&ring);
     free(acc);
     gg_axis_free(&ax);
     gg_axis_free(&ay);
     return GG_OK;
+}
+
+static void gg_emit_rgb(const float *acc, int y, int dw, void *context) {
+    unsigned char *drow = (unsigned char *)context + (size_t)y * dw * 3;
+    for (size_t i = 0; i < (size_t)dw * 3; i++) drow[i] = clamp8(acc[i]);
+}
+
+int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh) {
+    if (!src || !dst || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
+    return gg_resize_rows(src, sw, sh, 3, dw, dh, gg_emit_rgb, dst);
 }
 
 void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]) {
@@ -202,47 +215,38 @@ void gg_composite_rgba(const unsigned char *in, size_t n, const unsigned char bg
     }
 }
 
+typedef struct { unsigned char *rgba, *rgb; const unsigned char *bg; } gg_rgba_out;
+
+/* Un-premultiplies (straight RGBA out) and/or composites over the background (RGB out). */
+static void gg_emit_rgba(const float *acc, int y, int dw, void *context) {
+    const gg_rgba_out *out = context;
+    for (int x = 0; x < dw; x++) {
+        const float *p = acc + (size_t)x * 4;
+        float a = p[3] < 0.0f ? 0.0f : p[3] > 255.0f ? 255.0f : p[3];
+        float coverage = a * (1.0f / 255.0f);
+        if (out->rgba) {
+            unsigned char *o = out->rgba + ((size_t)y * dw + x) * 4;
+            if (coverage > 0.0f) {
+                float inv = 1.0f / coverage;
+                o[0] = clamp8(p[0] * inv); o[1] = clamp8(p[1] * inv); o[2] = clamp8(p[2] * inv);
+            } else {
+                o[0] = o[1] = o[2] = 0;
+            }
+            o[3] = clamp8(a);
+        }
+        if (out->rgb) {
+            unsigned char *o = out->rgb + ((size_t)y * dw + x) * 3;
+            float rest = 1.0f - coverage;
+            o[0] = clamp8(p[0] + out->bg[0] * rest); o[1] = clamp8(p[1] + out->bg[1] * rest); o[2] = clamp8(p[2] + out->bg[2] * rest);
+        }
+    }
+}
+
 int gg_resize_rgba(const unsigned char *src, int sw, int sh, int dw, int dh,
                    unsigned char *rgba, unsigned char *rgb, const unsigned char bg[3]) {
     if (!src || (!rgba && !(rgb && bg)) || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
-    gg_axis ax, ay;
-    if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
-    if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
-    size_t tstride = (size_t)dw * 4;
-    gg_ring ring;
-    float *acc = malloc(sizeof(float) * tstride);
-    if (!acc || gg_ring_make(&ring, ay.taps, tstride) != GG_OK) {
-        free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM;
-    }
-    for (int y = 0; y < dh; y++) {
-        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * 4, sw, &ax, dw, 1, acc);
-        /* un-premultiply and/or composite */
-        for (int x = 0; x < dw; x++) {
-            const float *p = acc + (size_t)x * 4;
-            float a = p[3] < 0.0f ? 0.0f : p[3] > 255.0f ? 255.0f : p[3];
-            float coverage = a * (1.0f / 255.0f);
-            if (rgba) {
-                unsigned char *o = rgba + ((size_t)y * dw + x) * 4;
-                if (coverage > 0.0f) {
-                    float inv = 1.0f / coverage;
-                    o[0] = clamp8(p[0] * inv); o[1] = clamp8(p[1] * inv); o[2] = clamp8(p[2] * inv);
-                } else {
-                    o[0] = o[1] = o[2] = 0;
-                }
-                o[3] = clamp8(a);
-            }
-            if (rgb) {
-                unsigned char *o = rgb + ((size_t)y * dw + x) * 3;
-                float rest = 1.0f - coverage;
-                o[0] = clamp8(p[0] + bg[0] * rest); o[1] = clamp8(p[1] + bg[1] * rest); o[2] = clamp8(p[2] + bg[2] * rest);
-            }
-        }
-    }
-    gg_ring_free(&ring);
-    free(acc);
-    gg_axis_free(&ax);
-    gg_axis_free(&ay);
-    return GG_OK;
+    gg_rgba_out out = {rgba, rgb, bg};
+    return gg_resize_rows(src, sw, sh, 4, dw, dh, gg_emit_rgba, &out);
 }
 
 int gg_rgba_opaque(const unsigned char *src, size_t n) {
