@@ -218,6 +218,7 @@ def main():
     a = ap.parse_args()
     a.widths = [int(w) for w in a.widths.split(",")]
     a.thumbs = os.path.abspath(a.thumbs)
+    a.work = os.path.abspath(a.work)
     os.makedirs(a.work, exist_ok=True)
     versions = subprocess.run([a.thumbs, "--versions"], capture_output=True, text=True).stdout.strip()
     lines = [f"Reference: galgen's own resample (galgen-thumbs --reference). SSIM: luma (BT.601 Y), skimage 7x7, mean over images.",

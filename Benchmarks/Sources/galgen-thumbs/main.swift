@@ -9,7 +9,8 @@ import GalgenImaging
 //   default         every input -> each width (one decode per input, DCT-scaled for JPEG) in each
 //                   format, through ImagePipeline.process, written as OUT/<stem>-<width>.<jpg|webp|avif>
 //   --reference     galgen's own resample of each width, unencoded, as OUT/<stem>-<width>.png (the
-//                   pipeline's decode, colour conversion, orientation and Lanczos-3; for quality studies)
+//                   pipeline's decode, colour conversion, orientation and Lanczos-3; JPEG and PNG
+//                   sources; for quality studies)
 //   --encode-only   each input (PNG or JPEG) encoded as it is, no resize, in each format, as
 //                   OUT/<stem>.<ext>; with --timings FILE, one line per encode: file format width
 //                   height bytes seconds (the encoder's call alone)
