@@ -19,13 +19,13 @@
 #
 # usage: scripts/bench-outputs.sh [WORKDIR]     (default Benchmarks/.work)
 #   env COUNT=12 (images), RUNS=3, QFILES=6, FORMATS="jpeg webp avif all",
-#       WEBP_Q=84 WEBP_EFFORT=4 AVIF_Q=66 AVIF_SPEED=6 (galgen's EncoderDefaults)
+#       WEBP_Q=84 WEBP_EFFORT=4 AVIF_Q=68 AVIF_SPEED=6 (galgen's EncoderDefaults)
 # needs: libvips-tools, GNU time and bc (apt; installed here when run as root), python3-venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${1:-Benchmarks/.work}
 COUNT=${COUNT:-12}; RUNS=${RUNS:-3}; QFILES=${QFILES:-6}; FORMATS=${FORMATS:-jpeg webp avif all}
-WEBP_Q=${WEBP_Q:-84}; WEBP_EFFORT=${WEBP_EFFORT:-4}; AVIF_Q=${AVIF_Q:-66}; AVIF_SPEED=${AVIF_SPEED:-6}
+WEBP_Q=${WEBP_Q:-84}; WEBP_EFFORT=${WEBP_EFFORT:-4}; AVIF_Q=${AVIF_Q:-68}; AVIF_SPEED=${AVIF_SPEED:-6}
 source Benchmarks/scripts/setup.sh
 
 # 12 MP photo-like sources, baseline, no EXIF (bench-formats.sh's corpus).
