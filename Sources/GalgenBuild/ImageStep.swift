@@ -42,8 +42,6 @@ struct ImageStep: Sendable {
         /// Preferred formats the image cannot be written in (format name → the encoder's reason).
         var skipped: [String: String]?
 
-        /// Whether the format is left out (never the fallback: that one is tried again, and fails the image if it must).
-        func skips(_ format: OutputFormat, fallback: OutputFormat?) -> Bool { format != fallback && skipped?[format.rawValue] != nil }
     }
 
     /// Reads a local file, or the cached download (only when it has to be decoded).
@@ -110,7 +108,7 @@ struct ImageStep: Sendable {
         var cached: [VariantID: Data] = [:]
         if let entry {
             let wanted = ids(VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths))
-                .filter { !entry.skips($0.format, fallback: pipeline.settings.formats.last) }
+                .filter { !leavesOut($0.format, entry.skipped ?? [:]) }
             for id in wanted {
                 let key = variantKey(sourceHash, id)
                 switch cache.lookup(key, verify: Self.verifier(id.format)) {
@@ -139,7 +137,7 @@ struct ImageStep: Sendable {
             var only: Set<VariantID>?
             if let entry {
                 let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
-                only = Set(ids(plan).filter { !entry.skips($0.format, fallback: pipeline.settings.formats.last) }).subtracting(cached.keys)
+                only = Set(ids(plan).filter { !leavesOut($0.format, entry.skipped ?? [:]) }).subtracting(cached.keys)
             }
             output = try pipeline.process(data, only: only)
         } catch {
@@ -180,6 +178,12 @@ struct ImageStep: Sendable {
         }
         return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor, bytes: bytes,
                       skipped: skipped)
+    }
+
+    /// Whether an image is published without `format`: the encoder could not hold it (never the fallback:
+    /// that one is tried again, and fails the image if it must).
+    private func leavesOut(_ format: OutputFormat, _ skipped: [String: String]) -> Bool {
+        format != pipeline.settings.formats.last && skipped[format.rawValue] != nil
     }
 
     /// Every variant of a plan: each width in each format.
@@ -223,7 +227,7 @@ struct ImageStep: Sendable {
         var result = partial
         let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
         var byFormat: [(format: OutputFormat, variants: [ImageVariant])] = []
-        for format in pipeline.settings.formats where skipped[format.rawValue] == nil || format == pipeline.settings.formats.last {
+        for format in pipeline.settings.formats where !leavesOut(format, skipped) {
             var variants: [ImageVariant] = []
             for size in sizes {
                 let id = VariantID(format, size.width)

@@ -75,7 +75,7 @@ public struct SiteConfig: Sendable, Hashable {
         public static let pageSize = 48
         public static let imageWidths = [160, 320, 640]
         public static let jpegQuality = 82
-        /// WebP first (every current browser, and 3-5x cheaper to make than AVIF), JPEG for the rest
+        /// WebP first (every current browser, and 2-4x cheaper to make than AVIF at the defaults), JPEG for the rest
         /// and for link previews. Measured: Benchmarks/README.md.
         public static let formats: [OutputFormat] = [.webp, .jpeg]
         public static let webpQuality = EncoderDefaults.webpQuality
