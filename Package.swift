@@ -33,7 +33,9 @@ let package = Package(
         .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .target(
             name: "CJPEGShim", dependencies: ["CLibJPEG"],
-            cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("m")]),
+            // No fused multiply-add contraction: the resampler's sums round the same on every CPU, so a
+            // shared cache holds the same bytes whichever machine made them.
+            cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CGalgenSystem", cSettings: [.define("_GNU_SOURCE")]),
         // Little CMS 2: ICC profiles converted to sRGB. All lcms2 calls stay in CColorShim.
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),

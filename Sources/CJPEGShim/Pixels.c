@@ -13,10 +13,18 @@ static double lanczos3(double x) {
     return 3.0 * sin(px) * sin(px / 3.0) / (px * px);
 }
 
-/* Filter taps for one axis: for output i, weights w[i*taps .. +taps) start at input first[i]. */
-typedef struct { int taps; int *first; float *w; } gg_axis;
+/* Four floats in one SSE (or NEON) register: a pixel's channels, lane 3 unused for RGB. GCC/clang vector
+   extensions, so the same code builds on every target without intrinsics. */
+typedef float gg_v4 __attribute__((vector_size(16)));
 
-static int gg_axis_make(gg_axis *a, int in, int out) {
+static inline gg_v4 gg_load4(const float *p) { gg_v4 v; memcpy(&v, p, sizeof v); return v; }
+static inline void gg_store4(float *p, gg_v4 v) { memcpy(p, &v, sizeof v); }
+
+/* Filter taps for one axis: for output i, weights w[i*taps .. +taps) start at input first[i]. With
+   `splat`, each weight is also kept as a whole vector (the horizontal pass multiplies pixels by it). */
+typedef struct { int taps; int *first; float *w; gg_v4 *splat; } gg_axis;
+
+static int gg_axis_make(gg_axis *a, int in, int out, int splat) {
     double scale = (double)in / (double)out;
     double fscale = scale > 1.0 ? scale : 1.0;
     double support = 3.0 * fscale;
@@ -42,10 +50,17 @@ static int gg_axis_make(gg_axis *a, int in, int out) {
         if (sum != 0.0) for (int k = 0; k < hi - lo; k++) w[k] = (float)(w[k] / sum);
         a->first[i] = lo;
     }
+    a->splat = NULL;
+    if (splat) {
+        size_t n = (size_t)out * (size_t)a->taps;
+        a->splat = malloc(sizeof(gg_v4) * n);
+        if (!a->splat) { free(a->first); free(a->w); return GG_ERR_NOMEM; }
+        for (size_t i = 0; i < n; i++) { float v = a->w[i]; a->splat[i] = (gg_v4){v, v, v, v}; }
+    }
     return GG_OK;
 }
 
-static void gg_axis_free(gg_axis *a) { free(a->first); free(a->w); }
+static void gg_axis_free(gg_axis *a) { free(a->first); free(a->w); free(a->splat); }
 
 static unsigned char clamp8(float v) {
     if (v <= 0.0f) return 0;
@@ -55,74 +70,108 @@ static unsigned char clamp8(float v) {
 
 /* The horizontally filtered rows the vertical pass needs, in a ring: output row y reads input rows
    first[y] .. first[y] + taps - 1, and first[] never decreases, so each input row is filtered once and
-   only `taps` of them are held (instead of the whole dw x sh intermediate image). */
-typedef struct { float *rows; int *which; int count; size_t stride; } gg_ring;
+   only `taps` of them are held (instead of the whole dw x sh intermediate image). Each slot has `len`
+   (dw * channels) floats and 4 of slack, so a pixel can be stored as a whole vector. `line` holds the
+   input row being filtered, as floats (premultiplied for RGBA), with 4 of slack for the last pixel. */
+typedef struct { float *rows; int *which; int count; size_t len, stride; float *line; } gg_ring;
 
-static int gg_ring_make(gg_ring *r, int taps, size_t stride) {
+static int gg_ring_make(gg_ring *r, int taps, size_t len, size_t line) {
     r->count = taps;
-    r->stride = stride;
-    r->rows = malloc(sizeof(float) * stride * (size_t)taps);
+    r->len = len;
+    r->stride = len + 4;
+    r->rows = malloc(sizeof(float) * r->stride * (size_t)taps);
     r->which = malloc(sizeof(int) * (size_t)taps);
-    if (!r->rows || !r->which) { free(r->rows); free(r->which); return GG_ERR_NOMEM; }
+    r->line = calloc(line + 4, sizeof(float));
+    if (!r->rows || !r->which || !r->line) { free(r->rows); free(r->which); free(r->line); return GG_ERR_NOMEM; }
     for (int i = 0; i < taps; i++) r->which[i] = -1;
     return GG_OK;
 }
 
-static void gg_ring_free(gg_ring *r) { free(r->rows); free(r->which); }
+static void gg_ring_free(gg_ring *r) { free(r->rows); free(r->which); free(r->line); }
 
-/* Horizontal pass of one RGB row into out (dw * 3 floats). */
-static void gg_hrow_rgb(const unsigned char *row, int sw, const gg_axis *ax, int dw, float *out) {
-    for (int x = 0; x < dw; x++) {
-        const float *w = ax->w + (size_t)x * ax->taps;
-        int first = ax->first[x];
-        int n = ax->taps;
-        if (first + n > sw) n = sw - first;
-        float r = 0, g = 0, b = 0;
-        for (int k = 0; k < n; k++) {
-            const unsigned char *p = row + (size_t)(first + k) * 3;
-            r += w[k] * p[0]; g += w[k] * p[1]; b += w[k] * p[2];
-        }
-        out[x * 3] = r; out[x * 3 + 1] = g; out[x * 3 + 2] = b;
+/* One input row as floats: RGB as it is; RGBA with colour premultiplied by alpha (alpha 0..255), so that
+   colour is weighted by coverage when filtered. */
+static void gg_line_rgb(const unsigned char *row, int sw, float *line) {
+    for (size_t i = 0; i < (size_t)sw * 3; i++) line[i] = (float)row[i];
+}
+
+static void gg_line_rgba(const unsigned char *row, int sw, float *line) {
+    for (int x = 0; x < sw; x++) {
+        const unsigned char *p = row + (size_t)x * 4;
+        float a = (float)p[3], k = a * (1.0f / 255.0f);
+        float *o = line + (size_t)x * 4;
+        o[0] = p[0] * k; o[1] = p[1] * k; o[2] = p[2] * k; o[3] = a;
     }
 }
 
-/* Horizontal pass of one straight-RGBA row, colour weighted by alpha (premultiplied, alpha 0..255). */
-static void gg_hrow_rgba(const unsigned char *row, int sw, const gg_axis *ax, int dw, float *out) {
+/* Horizontal pass of one row (as floats, `channels` 3 or 4 apart) into out (dw pixels, `channels` apart):
+   every tap is one vector multiply-add of a whole pixel by a splatted weight, on four accumulators so
+   that the adds do not wait on each other. For RGB the fourth lane reads the next pixel's red and is stored over the next output
+   pixel before that one is written (the last one into the slot's slack). */
+static void gg_hrow(const float *line, int channels, int sw, const gg_axis *ax, int dw, float *out) {
+    const size_t c = (size_t)channels;
     for (int x = 0; x < dw; x++) {
-        const float *w = ax->w + (size_t)x * ax->taps;
+        const gg_v4 *w = ax->splat + (size_t)x * ax->taps;
         int first = ax->first[x];
         int n = ax->taps;
         if (first + n > sw) n = sw - first;
-        float r = 0, g = 0, b = 0, a = 0;
-        for (int k = 0; k < n; k++) {
-            const unsigned char *p = row + (size_t)(first + k) * 4;
-            float wa = w[k] * p[3] * (1.0f / 255.0f);
-            r += wa * p[0]; g += wa * p[1]; b += wa * p[2]; a += w[k] * p[3];
+        const float *p = line + (size_t)first * c;
+        gg_v4 s0 = {0, 0, 0, 0}, s1 = s0, s2 = s0, s3 = s0;
+        int k = 0;
+        for (; k + 3 < n; k += 4, p += 4 * c) {
+            s0 += w[k] * gg_load4(p);
+            s1 += w[k + 1] * gg_load4(p + c);
+            s2 += w[k + 2] * gg_load4(p + 2 * c);
+            s3 += w[k + 3] * gg_load4(p + 3 * c);
         }
-        out[x * 4] = r; out[x * 4 + 1] = g; out[x * 4 + 2] = b; out[x * 4 + 3] = a;
+        for (; k < n; k++, p += c) s0 += w[k] * gg_load4(p);
+        gg_store4(out + (size_t)x * c, (s0 + s1) + (s2 + s3));
     }
 }
 
-/* Sums output row y of the vertical pass into acc (ring->stride floats), filtering rows as needed. */
+/* Sums output row y of the vertical pass into acc (ring->len floats), filtering rows as needed: the
+   rows' sums are kept in registers, 16 floats at a time, so acc is written once. */
 static void gg_vrow(gg_ring *ring, const gg_axis *ay, int y, int sh, const unsigned char *src, size_t src_stride,
-                    int sw, const gg_axis *ax, int dw, int rgba, float *acc) {
+                    int sw, int channels, const gg_axis *ax, int dw, float *acc, const float **rows, float *weights) {
     const float *w = ay->w + (size_t)y * ay->taps;
     int first = ay->first[y];
     int n = ay->taps;
     if (first + n > sh) n = sh - first;
-    memset(acc, 0, sizeof(float) * ring->stride);
+    int used = 0;
     for (int k = 0; k < n; k++) {
-        float wk = w[k];
-        if (wk == 0.0f) continue;
+        if (w[k] == 0.0f) continue;
         int row = first + k;
         int slot = row % ring->count;
         float *t = ring->rows + (size_t)slot * ring->stride;
         if (ring->which[slot] != row) {
-            if (rgba) gg_hrow_rgba(src + (size_t)row * src_stride, sw, ax, dw, t);
-            else gg_hrow_rgb(src + (size_t)row * src_stride, sw, ax, dw, t);
+            const unsigned char *in = src + (size_t)row * src_stride;
+            if (channels == 4) gg_line_rgba(in, sw, ring->line);
+            else gg_line_rgb(in, sw, ring->line);
+            gg_hrow(ring->line, channels, sw, ax, dw, t);
             ring->which[slot] = row;
         }
-        for (size_t i = 0; i < ring->stride; i++) acc[i] += wk * t[i];
+        rows[used] = t;
+        weights[used] = w[k];
+        used++;
+    }
+    const size_t len = ring->len;
+    size_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        gg_v4 s0 = {0, 0, 0, 0}, s1 = s0, s2 = s0, s3 = s0;
+        for (int k = 0; k < used; k++) {
+            const float *t = rows[k] + i;
+            float wk = weights[k];
+            s0 += wk * gg_load4(t);
+            s1 += wk * gg_load4(t + 4);
+            s2 += wk * gg_load4(t + 8);
+            s3 += wk * gg_load4(t + 12);
+        }
+        gg_store4(acc + i, s0); gg_store4(acc + i + 4, s1); gg_store4(acc + i + 8, s2); gg_store4(acc + i + 12, s3);
+    }
+    for (; i < len; i++) {
+        float s = 0.0f;
+        for (int k = 0; k < used; k++) s += weights[k] * rows[k][i];
+        acc[i] = s;
     }
 }
 
@@ -133,20 +182,24 @@ typedef void (*gg_emit_row)(const float *acc, int y, int dw, void *context);
 static int gg_resize_rows(const unsigned char *src, int sw, int sh, int channels, int dw, int dh,
                           gg_emit_row emit, void *context) {
     gg_axis ax, ay;
-    if (gg_axis_make(&ax, sw, dw) != GG_OK) return GG_ERR_NOMEM;
-    if (gg_axis_make(&ay, sh, dh) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
-    size_t tstride = (size_t)dw * channels;
+    if (gg_axis_make(&ax, sw, dw, 1) != GG_OK) return GG_ERR_NOMEM;
+    if (gg_axis_make(&ay, sh, dh, 0) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
+    size_t len = (size_t)dw * channels;
     gg_ring ring;
-    float *acc = malloc(sizeof(float) * tstride);
-    if (!acc || gg_ring_make(&ring, ay.taps, tstride) != GG_OK) {
-        free(acc); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM;
+    float *acc = malloc(sizeof(float) * len);
+    const float **rows = malloc(sizeof(float *) * (size_t)ay.taps);
+    float *weights = malloc(sizeof(float) * (size_t)ay.taps);
+    if (!acc || !rows || !weights || gg_ring_make(&ring, ay.taps, len, (size_t)sw * channels) != GG_OK) {
+        free(acc); free(rows); free(weights); gg_axis_free(&ax); gg_axis_free(&ay); return GG_ERR_NOMEM;
     }
     for (int y = 0; y < dh; y++) {
-        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * channels, sw, &ax, dw, channels == 4, acc);
+        gg_vrow(&ring, &ay, y, sh, src, (size_t)sw * channels, sw, channels, &ax, dw, acc, rows, weights);
         emit(acc, y, dw, context);
     }
     gg_ring_free(&ring);
     free(acc);
+    free(rows);
+    free(weights);
     gg_axis_free(&ax);
     gg_axis_free(&ay);
     return GG_OK;

@@ -6,7 +6,8 @@ public struct ImagePipeline: Sendable {
     /// Bump when the output of this pipeline changes for the same input and spec; it is part of every cache key.
     /// 2: embedded ICC profiles are converted to sRGB (lcms2).
     /// 3: alpha is resampled weighted by alpha, then composited (JPEG) or kept (WebP, AVIF); gray ICC profiles are applied.
-    public static let version = 3
+    /// 4: the resampler sums whole pixels in vectors (some pixels differ by one level from version 3).
+    public static let version = 4
 
     /// Limits and encoder settings.
     public struct Settings: Sendable, Hashable {
