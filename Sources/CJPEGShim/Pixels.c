@@ -244,7 +244,9 @@ int gg_orient(const unsigned char *src, int w, int h, int channels, int orientat
             case 8: dx = y; dy = w - 1 - x; break;              /* rotate 90 counter-clockwise */
             default: dx = x; dy = y; break;
             }
-            memcpy(dst + ((size_t)dy * ow + dx) * bpp, src + ((size_t)y * w + x) * bpp, bpp);
+            unsigned char *d = dst + ((size_t)dy * ow + dx) * bpp;
+            const unsigned char *s = src + ((size_t)y * w + x) * bpp;
+            for (size_t c = 0; c < bpp; c++) d[c] = s[c];
         }
     }
     return GG_OK;

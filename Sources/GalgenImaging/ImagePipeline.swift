@@ -209,7 +209,7 @@ public struct ImagePipeline: Sendable {
         VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: settings.widths)
     }
 
-    /// Decodes once (DCT-scaled), converts to sRGB, orients, then resamples each planned size and
+    /// Decodes once (DCT-scaled), converts to sRGB, then resamples each planned size, orients it and
     /// encodes it in every format.
     /// - Parameters:
     ///   - data: The source bytes.
@@ -269,19 +269,23 @@ public struct ImagePipeline: Sendable {
             colorWarning = converted.warning
             wide = target != nil && converted.warning == nil
         }
-        let oriented = PixelOps.orient(pixels, orientation: info.orientation)
+        // Orientation is applied to each resampled variant, not to the decode: turning a 1280-wide result
+        // costs a fraction of turning the full decode, and the resampler filters the same pixels.
+        let swapped = info.orientation >= 5
         var variants: [Output.Variant] = []
         var skipped: [OutputFormat: String] = [:]
         for size in plan.sizes {
             let formats = settings.formats.filter { only?.contains(VariantID($0, size.width)) ?? true && skipped[$0] == nil }
             if formats.isEmpty { continue }
             // One resample per width: RGBA keeps its alpha for WebP and AVIF and is composited for JPEG.
-            let resized: PixelBuffer
-            if oriented.hasAlpha && !formats.contains(where: \.keepsAlpha) {
-                resized = try PixelOps.resizeFlattening(oriented, width: size.width, height: size.height, background: settings.background)
+            let (w, h) = swapped ? (size.height, size.width) : (size.width, size.height)
+            let stored: PixelBuffer
+            if pixels.hasAlpha && !formats.contains(where: \.keepsAlpha) {
+                stored = try PixelOps.resizeFlattening(pixels, width: w, height: h, background: settings.background)
             } else {
-                resized = try PixelOps.resize(oriented, width: size.width, height: size.height)
+                stored = try PixelOps.resize(pixels, width: w, height: h)
             }
+            let resized = PixelOps.orient(stored, orientation: info.orientation)
             for format in formats {
                 do {
                     variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format, displayP3: wide)))
@@ -292,7 +296,7 @@ public struct ImagePipeline: Sendable {
                 }
             }
         }
-        var average = PixelOps.averageColor(oriented, background: settings.background)
+        var average = PixelOps.averageColor(pixels, background: settings.background)
         if wide, let p3 = ColorManagement.displayP3 { average = ColorManagement.hexToSRGB(average, from: p3) }   // CSS colours are sRGB
         var output = Output(info: info, averageColor: average, variants: variants,
                             warning: warning, colorWarning: colorWarning, note: note)
