@@ -54,6 +54,9 @@ let package = Package(
         .systemLibrary(name: "CLibAVIF", providers: [.apt(["libavif-dev"])]),
         .target(name: "CAVIFShim", dependencies: ["CLibAVIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("avif")]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("gif")]),
+        // libtiff (TIFF input, first page, read from memory): all calls stay in CTIFFShim.
+        .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .target(name: "CTIFFShim", dependencies: ["CLibTIFF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("tiff")]),
 
         // Capability modules.
         .target(
@@ -62,7 +65,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
-        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim"], swiftSettings: swiftSettings),
+        .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(

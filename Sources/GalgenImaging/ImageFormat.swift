@@ -33,7 +33,9 @@ public enum ImageFormat: String, Sendable, Hashable {
             if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return .heic }
         }
         if b.starts(with: Array("BM".utf8)) { return .bmp }
-        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // TIFF ("II*\0", "MM\0*") and BigTIFF ("II+\0", "MM\0+"), both read by libtiff.
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || b.starts(with: [0x49, 0x49, 0x2B, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) { return .tiff }
         let text = String(decoding: b, as: UTF8.self).lowercased().drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body") {
             return .html

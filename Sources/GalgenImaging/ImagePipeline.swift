@@ -136,11 +136,11 @@ public struct ImagePipeline: Sendable {
         let format = ImageFormat.sniff(data)
         switch format {
         case .jpeg: break  // sniffed on the SOI marker alone: libjpeg judges the rest
-        case .png, .webp, .gif, .heic, .avif: return try inspectFullSize(data, format: format)
+        case .png, .webp, .gif, .heic, .avif, .tiff: return try inspectFullSize(data, format: format)
         case .empty: throw ImagingError(.unsupportedFormat, "not an image: the file is empty")
         case .html: throw ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
         case .unknown: throw ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
-        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG, PNG, WebP, GIF, HEIC and AVIF")
+        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG, PNG, WebP, GIF, HEIC, AVIF and TIFF")
         }
         let header = try JPEGCodec.info(data)
         guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
@@ -176,10 +176,11 @@ public struct ImagePipeline: Sendable {
         return info
     }
 
-    /// The geometry of a format that is decoded at full size (PNG, WebP, GIF): `maxPixels` applies
+    /// The geometry of a format that is decoded at full size (PNG, WebP, GIF, HEIF, TIFF): `maxPixels` applies
     /// to that size, refused from the header.
     private func inspectFullSize(_ data: Data, format: ImageFormat) throws(ImagingError) -> SourceInfo {
         let width: Int, height: Int
+        var tiffOrientation: Int?
         switch format {
         case .png:
             let header = try PNGCodec.info(data)
@@ -189,6 +190,9 @@ public struct ImagePipeline: Sendable {
             (width, height) = (header.width, header.height)
         case .heic, .avif:
             (width, height) = try HEIFCodec.size(data)
+        case .tiff:
+            let header = try TIFFCodec.info(data)
+            (width, height, tiffOrientation) = (header.width, header.height, header.orientation)
         default:
             // GIF rows stream by, so an oversized screen is sampled down while it is read.
             let screen = try GIFCodec.size(data)
@@ -199,6 +203,16 @@ public struct ImagePipeline: Sendable {
             throw ImagingError(.tooLarge, "image is \(width)x\(height) pixels, more than maxPixels (\(settings.maxPixels)); "
                                + "a \(format.rawValue) is decoded at full size, so it is refused from its header")
         }
+        // A large TIFF page in a file far too small for it is a decompression bomb (or a header that
+        // lies): refused before libtiff allocates and fills it, as JPEG's rule does. Deflate gives at
+        // most about 1,000 bytes a byte (about 340 RGB pixels), so only near-blank grey or bilevel
+        // pages come near the line; pages under 16 MP are not checked (they decode in well under a second).
+        if format == .tiff, width * height > 1 << 24, data.count < width * height / 1_000 {
+            throw ImagingError(.tooLarge, "image declares \(width)x\(height) pixels in only \(data.count) bytes: "
+                               + "a decompression bomb (refused before decoding)")
+        }
+        // The TIFF Orientation tag means what EXIF's does (libtiff hands over the rows as stored).
+        if let tiffOrientation { return SourceInfo(storedWidth: width, storedHeight: height, orientation: tiffOrientation) }
         // EXIF orientation in PNG's eXIf and WebP's EXIF chunks (HEIF's irot/imir are applied by libheif).
         let exif = format == .png ? ContainerChunks.pngEXIF(data) : format == .webp ? ContainerChunks.webpEXIF(data) : nil
         return SourceInfo(storedWidth: width, storedHeight: height, orientation: exif.map(ExifOrientation.read(fromEXIF:)) ?? 1)
@@ -247,6 +261,14 @@ public struct ImagePipeline: Sendable {
             let decoded = try HEIFCodec.decode(data, maxPixels: settings.maxPixels)
             pixels = decoded.pixels
             profile = decoded.iccProfile ?? (decoded.nclxPrimaries == 12 ? ColorManagement.displayP3 : nil)
+        case .tiff:
+            let decoded = try TIFFCodec.decode(data, maxPixels: settings.maxPixels, keepCMYK: true)
+            pixels = decoded.pixels
+            cmyk = decoded.cmyk
+            profile = decoded.iccProfile
+            note = [decoded.morePages ? "multi-page TIFF: its first page is shown" : nil,
+                    decoded.warning.map { "damaged TIFF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
+                .joined(separator: "; ").nilIfEmpty
         default:
             let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
             pixels = decoded.pixels

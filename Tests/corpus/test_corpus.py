@@ -5,8 +5,9 @@ except images galgen refuses on purpose (over maxPixels, decompression bombs).
 
 The corpus is made here, deterministically, with Pillow: every PNG colour type and bit depth (palette with
 transparency, 16-bit, interlaced, with gAMA and iCCP), JPEG (baseline, progressive, CMYK, gray, with an ICC
-profile and EXIF orientation), WebP (lossy, lossless, alpha, animated), GIF (transparent, interlaced, animated)
-and AVIF, then each valid file mutated as fuzzers do: truncated at several points, bytes flipped, garbage after
+profile and EXIF orientation), WebP (lossy, lossless, alpha, animated), GIF (transparent, interlaced, animated),
+AVIF and TIFF (uncompressed, LZW, Deflate with alpha, JPEG, PackBits, 16-bit grey, palette, CCITT G4, CMYK with and without a profile, an ICC
+profile, the Orientation tag, two pages), then each valid file mutated as fuzzers do: truncated at several points, bytes flipped, garbage after
 the signature, and a header that lies about the size. GALGEN_CORPUS=DIR runs the same checks over a folder of
 files (e.g. public decoder test suites) instead; the README gives the figures of such a run."""
 from __future__ import annotations
@@ -26,7 +27,7 @@ from PIL import Image, ImageCms
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # galgen reads these; anything else must end as a named placeholder.
-READ = {".jpg", ".png", ".webp", ".gif", ".heic", ".avif"}
+READ = {".jpg", ".png", ".webp", ".gif", ".heic", ".avif", ".tif", ".tiff"}
 LIMIT_SECONDS = 60  # per file, debug build
 
 
@@ -73,9 +74,34 @@ def generated() -> dict[str, bytes]:
     save("gif-interlaced.gif", picture("P"), "GIF", interlace=True)
     save("gif-animated.gif", frames[0].convert("P"), "GIF", save_all=True, append_images=[f.convert("P") for f in frames[1:]], loop=0)
     save("avif.avif", picture("RGB"), "AVIF", quality=60)
+    save("tiff-rgb.tif", picture("RGB"), "TIFF")
+    save("tiff-lzw.tif", picture("RGB"), "TIFF", compression="tiff_lzw")
+    save("tiff-deflate-rgba.tif", picture("RGBA"), "TIFF", compression="tiff_adobe_deflate")
+    save("tiff-jpeg.tif", picture("RGB"), "TIFF", compression="jpeg", quality=80)
+    save("tiff-packbits-la.tif", picture("LA"), "TIFF", compression="packbits")
+    save("tiff-gray16.tif", picture("L").convert("I;16"), "TIFF")
+    save("tiff-palette.tif", picture("P"), "TIFF", compression="tiff_lzw")
+    save("tiff-g4.tif", picture("1"), "TIFF", compression="group4")
+    save("tiff-cmyk.tif", picture("RGB").convert("CMYK"), "TIFF", compression="tiff_lzw")
+    cmyk_profile = pathlib.Path("/usr/share/color/icc/ghostscript/default_cmyk.icc").read_bytes()  # libgs-common
+    save("tiff-cmyk-icc.tif", picture("RGB").convert("CMYK"), "TIFF", icc_profile=cmyk_profile)
+    save("tiff-icc.tif", picture("RGB"), "TIFF", icc_profile=srgb)
+    save("tiff-orientation6.tif", picture("RGB"), "TIFF", tiffinfo={0x0112: 6})
+    save("tiff-pages.tif", frames[0], "TIFF", save_all=True, append_images=frames[1:], compression="tiff_lzw")
     save("other.bmp", picture("RGB"), "BMP")
-    save("other.tiff", picture("RGB"), "TIFF")
     return files
+
+
+def tiff_with_size(tiff: bytes, width: int, height: int) -> bytes:
+    """A little-endian TIFF whose first directory says `width`x`height` (ImageWidth and ImageLength patched)."""
+    b = bytearray(tiff)
+    ifd = struct.unpack_from("<I", b, 4)[0]
+    for n in range(struct.unpack_from("<H", b, ifd)[0]):
+        entry = ifd + 2 + n * 12
+        tag, kind = struct.unpack_from("<HH", b, entry)
+        if tag in (256, 257):
+            struct.pack_into("<H" if kind == 3 else "<I", b, entry + 8, width if tag == 256 else height)
+    return bytes(b)
 
 
 def mutated(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -100,6 +126,9 @@ def mutated(files: dict[str, bytes]) -> dict[str, bytes]:
     sof = next(i for i in range(len(jpeg) - 1) if jpeg[i] == 0xFF and jpeg[i + 1] in (0xC0, 0xC2))
     jpeg[sof + 5:sof + 9] = struct.pack(">HH", 65000, 65000)
     out["jpeg-bomb.jpg"] = bytes(jpeg)
+    # Over maxPixels, and under it in a file far too small for its size.
+    out["tiff-bomb.tif"] = tiff_with_size(files["tiff-lzw.tif"], 60000, 60000)
+    out["tiff-bomb-small.tif"] = tiff_with_size(files["tiff-deflate-rgba.tif"], 6000, 5000)
     return out
 
 
@@ -180,7 +209,7 @@ def test_every_file_is_rendered_or_named_and_matches_vips(corpus, tmp_path):
         valid = {n for n in generated() if pathlib.Path(n).suffix in READ}
         unread = [r["file"].name for r in by.get("placeholder", []) if r["file"].name in valid]
         assert not unread, unread
-        assert {r["file"].name for r in by.get("placeholder", [])} >= {"png-bomb.png", "jpeg-bomb.jpg", "other.bmp", "other.tiff"}
+        assert {r["file"].name for r in by.get("placeholder", [])} >= {"png-bomb.png", "jpeg-bomb.jpg", "tiff-bomb.tif", "tiff-bomb-small.tif", "other.bmp"}
     # The peer comparison: what vipsthumbnail turns into a thumbnail, galgen renders (formats galgen reads),
     # except what galgen refuses on purpose: images over maxPixels and decompression bombs, which libvips
     # thumbnails lazily as grey pictures.

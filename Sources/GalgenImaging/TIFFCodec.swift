@@ -1,0 +1,181 @@
+public import Foundation
+import CTIFFShim
+
+/// libtiff, through the C shim, reading from memory: the first page (directory) of a TIFF or BigTIFF,
+/// through libtiff's own RGBA conversion (every photometric, bit depth, compression, strips and
+/// tiles); rows come as stored and the Orientation tag is returned for the pipeline to apply, as EXIF
+/// orientation is; the ICC profile is returned for ``ColorManagement``, and 8-bit CMYK with a profile
+/// is kept as CMYK for it. Alpha is kept (see ``PixelOps/fromRGBA(_:width:height:)``).
+public enum TIFFCodec {
+    /// What the first directory says.
+    public struct Info: Sendable, Hashable {
+        /// Stored width (before orientation).
+        public var width: Int
+        /// Stored height (before orientation).
+        public var height: Int
+        /// The Orientation tag, 1–8 (1 when absent).
+        public var orientation: Int
+        /// Bits per sample.
+        public var bitsPerSample: Int
+        /// Samples per pixel.
+        public var samplesPerPixel: Int
+        /// TIFF's PhotometricInterpretation (2 RGB, 5 CMYK, …).
+        public var photometric: Int
+        /// TIFF's Compression (1 none, 5 LZW, 7 JPEG, 8 Deflate, …).
+        public var compression: Int
+        /// Whether the page is stored in tiles.
+        public var tiled: Bool
+        /// Whether ExtraSamples declares alpha.
+        public var hasAlpha: Bool
+    }
+
+    /// A decoded first page, as stored: RGB, or RGBA when some pixel is not opaque (CMYK when ``cmyk`` is set).
+    public struct Decoded: Sendable {
+        /// The pixels, rows as stored (``orientation`` not applied).
+        public var pixels: PixelBuffer
+        /// Set when the pixels are CMYK kept for the ICC profile (255 = full ink).
+        public var cmyk: ColorManagement.Layout?
+        /// The ICC profile, when there is one.
+        public var iccProfile: [UInt8]?
+        /// The Orientation tag, 1–8.
+        public var orientation: Int
+        /// Whether more pages follow the first (which is the one decoded); thumbnails do not count.
+        public var morePages: Bool
+        /// libtiff's first error for strips or tiles that could not be decoded (they are left transparent).
+        public var warning: String?
+    }
+
+    private static func message(_ buffer: [CChar]) -> String {
+        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Reads the first directory only.
+    /// - Parameter data: The file's bytes.
+    /// - Throws: ``ImagingError``.
+    public static func info(_ data: Data) throws(ImagingError) -> Info {
+        var info = gg_tiff_info_t()
+        var err = [CChar](repeating: 0, count: 192)
+        let rc = data.withUnsafeBytes { raw in gg_tiff_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
+        switch rc {
+        case Int32(GG_TIFF_OK): break
+        case Int32(GG_TIFF_LIMIT): throw ImagingError(.tooLarge, "TIFF declares an absurd size: \(message(err))")
+        default: throw ImagingError(.corrupt, "not a readable TIFF: \(message(err))")
+        }
+        return Info(width: Int(info.width), height: Int(info.height), orientation: Int(info.orientation),
+                    bitsPerSample: Int(info.bits_per_sample), samplesPerPixel: Int(info.samples_per_pixel),
+                    photometric: Int(info.photometric), compression: Int(info.compression), tiled: info.tiled != 0,
+                    hasAlpha: info.has_alpha != 0)
+    }
+
+    /// Decodes the first page.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - maxPixels: Refuse, from the header, pages with more pixels than this.
+    ///   - keepCMYK: Leave 8-bit CMYK with an ICC profile as CMYK, for ``ColorManagement``.
+    /// - Throws: ``ImagingError``.
+    public static func decode(_ data: Data, maxPixels: Int, keepCMYK: Bool = false) throws(ImagingError) -> Decoded {
+        var image = gg_tiff_image()
+        var err = [CChar](repeating: 0, count: 1024)
+        let rc = data.withUnsafeBytes { raw in
+            gg_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), keepCMYK ? 1 : 0, &image, &err, err.count)
+        }
+        switch rc {
+        case Int32(GG_TIFF_OK): break
+        case Int32(GG_TIFF_LIMIT): throw ImagingError(.tooLarge, "TIFF is larger than maxPixels (\(maxPixels))")
+        case Int32(GG_TIFF_ERR): throw ImagingError(.corrupt, "TIFF data is broken: \(message(err))")
+        case Int32(GG_TIFF_UNSUPPORTED): throw ImagingError(.unsupportedFormat, "a TIFF that libtiff cannot convert to RGB: \(message(err))")
+        default: throw ImagingError(.processingFailed, "out of memory decoding TIFF")
+        }
+        defer {
+            gg_tiff_free(image.pixels)
+            gg_tiff_free(image.icc)
+        }
+        let (width, height) = (Int(image.width), Int(image.height))
+        let pixels = image.cmyk != 0
+            ? PixelBuffer(width: width, height: height, channels: 4, bytes: [UInt8](UnsafeBufferPointer(start: image.pixels, count: width * height * 4)))
+            : PixelOps.fromRGBA(image.pixels, width: width, height: height)
+        let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
+        let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return Decoded(pixels: pixels, cmyk: image.cmyk != 0 ? .cmyk : nil, iccProfile: profile, orientation: Int(image.orientation),
+                       morePages: image.more_pages != 0, warning: warning.isEmpty ? nil : warning)
+    }
+
+    /// How to write a test file (``encode(_:width:height:options:)``); TIFF's own tag values.
+    public struct WriteOptions: Sendable, Hashable {
+        /// Bits per sample: 1, 8 or 16.
+        public var bits = 8
+        /// Samples per pixel (alpha included).
+        public var channels = 3
+        /// PhotometricInterpretation: 0 min-is-white, 1 min-is-black, 2 RGB, 3 palette, 5 CMYK, 6 YCbCr (JPEG only, RGB samples).
+        public var photometric = 2
+        /// 0, or the last sample is alpha: 1 associated (premultiplied), 2 unassociated.
+        public var extraAlpha = 0
+        /// Compression: 1 none, 4 CCITT G4, 5 LZW, 7 JPEG, 8 Deflate, 32773 PackBits.
+        public var compression = 1
+        /// 0, or 2 (horizontal differencing).
+        public var predictor = 0
+        /// Tile width and height (a multiple of 16); 0 writes strips.
+        public var tile = 0
+        /// Rows per strip; 0 for libtiff's default.
+        public var rowsPerStrip = 0
+        /// The Orientation tag; 0 writes none.
+        public var orientation = 0
+        /// Big-endian ("MM").
+        public var bigEndian = false
+        /// BigTIFF.
+        public var bigTIFF = false
+        /// Pages; each page after the first has its samples inverted.
+        public var pages = 1
+        /// Add a reduced-resolution directory (a thumbnail) after the first page.
+        public var reducedCopy = false
+        /// For palette images: `3 << bits` 16-bit entries, all reds, then greens, then blues.
+        public var colormap: [UInt16]?
+        /// An ICC profile to embed.
+        public var iccProfile: [UInt8]?
+
+        /// Default options: 8-bit RGB, uncompressed strips.
+        public init() {}
+    }
+
+    /// Encodes a TIFF with libtiff, for test inputs.
+    /// - Parameters:
+    ///   - samples: Packed rows of `width * channels * bits` bits (rounded up to bytes); 16-bit samples in host byte order.
+    ///   - width: Width.
+    ///   - height: Height.
+    ///   - options: The layout and tags.
+    /// - Throws: ``ImagingError``.
+    public static func encode(_ samples: [UInt8], width: Int, height: Int, options: WriteOptions = WriteOptions()) throws(ImagingError) -> Data {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var err = [CChar](repeating: 0, count: 192)
+        let colormap = options.colormap ?? []
+        let icc = options.iccProfile ?? []
+        let rc = samples.withUnsafeBufferPointer { px in
+            colormap.withUnsafeBufferPointer { map in
+                icc.withUnsafeBufferPointer { profile in
+                    var o = gg_tiff_write_options()
+                    o.bits = Int32(options.bits)
+                    o.channels = Int32(options.channels)
+                    o.photometric = Int32(options.photometric)
+                    o.extra_alpha = Int32(options.extraAlpha)
+                    o.compression = Int32(options.compression)
+                    o.predictor = Int32(options.predictor)
+                    o.tile = Int32(options.tile)
+                    o.rows_per_strip = Int32(options.rowsPerStrip)
+                    o.orientation = Int32(options.orientation)
+                    o.big_endian = options.bigEndian ? 1 : 0
+                    o.bigtiff = options.bigTIFF ? 1 : 0
+                    o.pages = Int32(options.pages)
+                    o.reduced_copy = options.reducedCopy ? 1 : 0
+                    o.colormap = options.colormap == nil ? nil : map.baseAddress
+                    o.icc = options.iccProfile == nil ? nil : profile.baseAddress
+                    o.icc_len = profile.count
+                    return gg_tiff_encode(px.baseAddress, Int32(width), Int32(height), &o, &out, &length, &err, err.count)
+                }
+            }
+        }
+        guard rc == Int32(GG_TIFF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode TIFF: \(message(err))") }
+        defer { gg_tiff_free(out) }
+        return Data(bytes: out, count: length)
+    }
+}
