@@ -1,5 +1,6 @@
 #include "CHEIFShim.h"
 #include <libheif/heif.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,25 @@ int gg_heif_info(const unsigned char *data, size_t len, gg_heif_info_t *info, ch
     return GG_HEIF_OK;
 }
 
+/* Whether every sample of an 8-bit alpha channel is 255: `step` bytes apart in each row. */
+static int gg_heif_opaque(const uint8_t *alpha, int stride, int step, int width, int height) {
+    for (int y = 0; y < height; y++) {
+        const uint8_t *p = alpha + (size_t)y * stride;
+        for (int x = 0; x < width; x++)
+            if (p[(size_t)x * step] != 255) return 0;
+    }
+    return 1;
+}
+
+/* Memory (a 12 MP HEIC, measured): libheif 1.15 always decodes to planar RGB first (libde265's
+   picture, its SAO copy and metadata; then a YCbCr image; then R, G, B planes, 12 MB each). Asked
+   for interleaved RGB it then allocated a second full image (36 MB) and interleaved into it, which
+   galgen copied once more; asked for planar RGB 4:4:4 it stops after the first step (the same
+   pixels: the interleaving is a plain copy, done by gg_heif_copy straight into the caller's
+   buffer). Most of what libheif frees is below glibc's mmap threshold (dynamic, up to 32 MB), so it
+   stays resident in the heap as free memory and added up from image to image; malloc_trim(0) before
+   the decode, after it and after the release hands those pages back. It runs on the HEIF path only
+   (a few milliseconds against about a second of decoding), not as a process-wide malloc setting. */
 int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_heif_image *out, char *errbuf, size_t errlen) {
     memset(out, 0, sizeof *out);
     struct heif_context *ctx;
@@ -68,9 +88,26 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
         }
     }
     struct heif_image *img = NULL;
-    int channels = heif_image_handle_has_alpha_channel(handle) ? 4 : 3;
-    struct heif_error e = heif_decode_image(handle, &img, heif_colorspace_RGB,
-                                            channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
+    int has_alpha = heif_image_handle_has_alpha_channel(handle);
+    /* 8-bit sources as planar RGB; deeper ones (libheif reduces them to 8 bits only when it
+       interleaves) and anything the planar request does not give as 8-bit R, G, B planes the old way. */
+    int planar = heif_image_handle_get_luma_bits_per_pixel(handle) == 8;
+    struct heif_error e;
+    malloc_trim(0);   /* what the last image's steps freed: not resident while libheif decodes */
+    if (planar) {
+        e = heif_decode_image(handle, &img, heif_colorspace_RGB, heif_chroma_444, NULL);
+        if (e.code == heif_error_Ok) {
+            const enum heif_channel rgb[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
+            for (int c = 0; c < 3 && planar; c++)
+                planar = heif_image_has_channel(img, rgb[c]) && heif_image_get_bits_per_pixel(img, rgb[c]) == 8;
+            if (has_alpha) planar = planar && heif_image_has_channel(img, heif_channel_Alpha)
+                                    && heif_image_get_bits_per_pixel(img, heif_channel_Alpha) == 8;
+            if (!planar) { heif_image_release(img); img = NULL; }
+        }
+    }
+    if (!planar)
+        e = heif_decode_image(handle, &img, heif_colorspace_RGB,
+                              has_alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, NULL);
     if (e.code != heif_error_Ok) {
         gg_heif_fail(e, errbuf, errlen);   /* before the context that owns e.message is freed */
         free(out->icc);
@@ -79,25 +116,70 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
         heif_context_free(ctx);
         return GG_HEIF_ERR;
     }
+    /* The decoded image outlives its handle and context, which are freed now: the caller copies
+       the pixels (gg_heif_copy), then releases the image. */
+    heif_image_handle_release(handle);
+    heif_context_free(ctx);
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
+    const uint8_t *plane = planar ? heif_image_get_plane_readonly(img, heif_channel_R, &stride)
+                                  : heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
     if (!plane) {
         free(out->icc);
         out->icc = NULL;
         heif_image_release(img);
-        heif_image_handle_release(handle);
-        heif_context_free(ctx);
         return GG_HEIF_ERR;
     }
-    /* The decoded image outlives its handle and context: the caller copies the rows, then releases it. */
-    out->pixels = plane;
-    out->stride = stride;
-    out->channels = channels;
+    enum heif_channel ref = planar ? heif_channel_R : heif_channel_interleaved;
     out->decoded = img;
-    out->width = heif_image_get_width(img, heif_channel_interleaved);
-    out->height = heif_image_get_height(img, heif_channel_interleaved);
-    heif_image_handle_release(handle);
-    heif_context_free(ctx);
+    out->planar = planar;
+    out->width = heif_image_get_width(img, ref);
+    out->height = heif_image_get_height(img, ref);
+    /* RGBA only when some pixel is not opaque. */
+    out->channels = 3;
+    if (has_alpha) {
+        int astride = 0;
+        const uint8_t *alpha = planar ? heif_image_get_plane_readonly(img, heif_channel_Alpha, &astride) : plane + 3;
+        if (!planar) astride = stride;
+        if (alpha && !gg_heif_opaque(alpha, astride, planar ? 1 : 4, out->width, out->height)) out->channels = 4;
+    }
+    malloc_trim(0);
+    return GG_HEIF_OK;
+}
+
+int gg_heif_copy(const gg_heif_image *image, unsigned char *dst) {
+    struct heif_image *img = image->decoded;
+    if (!img) return GG_HEIF_ERR;
+    int width = image->width, height = image->height, channels = image->channels;
+    size_t row = (size_t)width * channels;
+    if (image->planar) {
+        int sr = 0, sg = 0, sb = 0, sa = 0;
+        const uint8_t *r = heif_image_get_plane_readonly(img, heif_channel_R, &sr);
+        const uint8_t *g = heif_image_get_plane_readonly(img, heif_channel_G, &sg);
+        const uint8_t *b = heif_image_get_plane_readonly(img, heif_channel_B, &sb);
+        const uint8_t *a = channels == 4 ? heif_image_get_plane_readonly(img, heif_channel_Alpha, &sa) : NULL;
+        if (!r || !g || !b || (channels == 4 && !a)) return GG_HEIF_ERR;
+        for (int y = 0; y < height; y++) {
+            const uint8_t *pr = r + (size_t)y * sr, *pg = g + (size_t)y * sg, *pb = b + (size_t)y * sb;
+            unsigned char *o = dst + (size_t)y * row;
+            if (channels == 4) {
+                const uint8_t *pa = a + (size_t)y * sa;
+                for (int x = 0; x < width; x++, o += 4) { o[0] = pr[x]; o[1] = pg[x]; o[2] = pb[x]; o[3] = pa[x]; }
+            } else {
+                for (int x = 0; x < width; x++, o += 3) { o[0] = pr[x]; o[1] = pg[x]; o[2] = pb[x]; }
+            }
+        }
+        return GG_HEIF_OK;
+    }
+    int stride = 0;
+    const uint8_t *p = heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
+    if (!p) return GG_HEIF_ERR;
+    int src = heif_image_get_chroma_format(img) == heif_chroma_interleaved_RGBA ? 4 : 3;
+    for (int y = 0; y < height; y++) {
+        const uint8_t *s = p + (size_t)y * stride;
+        unsigned char *o = dst + (size_t)y * row;
+        if (src == channels) memcpy(o, s, row);
+        else for (int x = 0; x < width; x++, o += 3, s += 4) { o[0] = s[0]; o[1] = s[1]; o[2] = s[2]; }
+    }
     return GG_HEIF_OK;
 }
 
@@ -121,7 +203,7 @@ static struct heif_error gg_heif_write(struct heif_context *ctx, const void *dat
     return ok;
 }
 
-int gg_heif_encode(const unsigned char *rgb, int width, int height, int av1, int quality, int orientation,
+int gg_heif_encode(const unsigned char *rgb, int width, int height, int channels, int av1, int quality, int orientation,
                    const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, char *errbuf, size_t errlen) {
     *out = NULL;
     *outlen = 0;
@@ -134,12 +216,14 @@ int gg_heif_encode(const unsigned char *rgb, int width, int height, int av1, int
     struct heif_error e = heif_context_get_encoder_for_format(ctx, av1 ? heif_compression_AV1 : heif_compression_HEVC, &encoder);
     if (e.code != heif_error_Ok) { gg_heif_fail(e, errbuf, errlen); goto done; }
     heif_encoder_set_lossy_quality(encoder, quality);
-    e = heif_image_create(width, height, heif_colorspace_RGB, heif_chroma_interleaved_RGB, &img);
+    e = heif_image_create(width, height, heif_colorspace_RGB,
+                          channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &img);
     if (e.code == heif_error_Ok) e = heif_image_add_plane(img, heif_channel_interleaved, width, height, 8);
     if (e.code != heif_error_Ok) { gg_heif_fail(e, errbuf, errlen); goto done; }
     int stride = 0;
     uint8_t *plane = heif_image_get_plane(img, heif_channel_interleaved, &stride);
-    for (int y = 0; y < height; y++) memcpy(plane + (size_t)y * stride, rgb + (size_t)y * width * 3, (size_t)width * 3);
+    size_t row = (size_t)width * (channels == 4 ? 4 : 3);
+    for (int y = 0; y < height; y++) memcpy(plane + (size_t)y * stride, rgb + (size_t)y * row, row);
     if (icc && icc_len) heif_image_set_raw_color_profile(img, "prof", icc, icc_len);
     options = heif_encoding_options_alloc();
     if (options && orientation >= 1 && orientation <= 8) options->image_orientation = (enum heif_orientation)orientation;
@@ -162,6 +246,8 @@ done:
 void gg_heif_free(void *p) { free(p); }
 
 void gg_heif_release(gg_heif_image *image) {
-    if (image && image->decoded) heif_image_release((struct heif_image *)image->decoded);
-    if (image) { image->decoded = NULL; image->pixels = NULL; }
+    if (!image || !image->decoded) return;
+    heif_image_release((struct heif_image *)image->decoded);
+    image->decoded = NULL;
+    malloc_trim(0);
 }

@@ -54,41 +54,42 @@ public enum HEIFCodec {
             gg_heif_free(image.icc)
         }
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: image.icc_len)) }
-        // Rows are copied out of libheif's image (its rows may be padded), which is then released.
-        let (width, height, channels, stride) = (Int(image.width), Int(image.height), Int(image.channels), Int(image.stride))
-        guard let plane = image.pixels, width > 0, height > 0 else { throw ImagingError(.corrupt, "HEIF/AVIF image has no pixels") }
-        let row = width * channels
-        let bytes = [UInt8](unsafeUninitializedCapacity: row * height) { buffer, count in
-            for y in 0..<height {
-                (buffer.baseAddress! + y * row).update(from: plane + y * stride, count: row)
-            }
-            count = row * height
+        // libheif's image is written packed into the buffer the pipeline keeps (once: RGB, or RGBA
+        // only when some pixel is not opaque), then released.
+        let (width, height, channels) = (Int(image.width), Int(image.height), Int(image.channels))
+        guard width > 0, height > 0 else { throw ImagingError(.corrupt, "HEIF/AVIF image has no pixels") }
+        var copied = Int32(GG_HEIF_ERR)
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * channels) { buffer, count in
+            copied = gg_heif_copy(&image, buffer.baseAddress)
+            count = copied == Int32(GG_HEIF_OK) ? width * height * channels : 0
         }
-        let pixels = channels == 4 ? bytes.withUnsafeBufferPointer { PixelOps.fromRGBA($0.baseAddress!, width: width, height: height) }
-            : PixelBuffer(width: width, height: height, bytes: bytes)
+        guard copied == Int32(GG_HEIF_OK) else { throw ImagingError(.corrupt, "HEIF/AVIF image has no pixels") }
+        let pixels = PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
         return Decoded(pixels: pixels,
                        iccProfile: profile, nclxPrimaries: Int(image.nclx_primaries))
     }
 
-    /// Encodes RGB, for test inputs: HEIC (x265) or AVIF (aom), with an orientation written as
+    /// Encodes RGB or RGBA, for test inputs: HEIC (x265) or AVIF (aom), with an orientation written as
     /// irot/imir and an optional ICC profile.
     /// - Parameters:
-    ///   - rgb: `width * height * 3` samples.
+    ///   - rgb: `width * height * channels` samples.
     ///   - width: Width.
     ///   - height: Height.
+    ///   - channels: 3 (RGB) or 4 (RGBA: the alpha is written as an alpha image).
     ///   - avif: AVIF instead of HEIC.
     ///   - quality: 0–100.
     ///   - orientation: EXIF-style orientation 1–8.
     ///   - profile: An ICC profile to attach.
     /// - Throws: ``ImagingError``.
-    public static func encode(_ rgb: [UInt8], width: Int, height: Int, avif: Bool, quality: Int = 90, orientation: Int = 1,
-                              profile: [UInt8]? = nil) throws(ImagingError) -> Data {
+    public static func encode(_ rgb: [UInt8], width: Int, height: Int, channels: Int = 3, avif: Bool, quality: Int = 90,
+                              orientation: Int = 1, profile: [UInt8]? = nil) throws(ImagingError) -> Data {
+        precondition((channels == 3 || channels == 4) && rgb.count == width * height * channels, "samples do not match the size")
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var err = [CChar](repeating: 0, count: 256)
         let rc = rgb.withUnsafeBufferPointer { px in
             (profile ?? []).withUnsafeBufferPointer { icc in
-                gg_heif_encode(px.baseAddress, Int32(width), Int32(height), avif ? 1 : 0, Int32(quality), Int32(orientation),
+                gg_heif_encode(px.baseAddress, Int32(width), Int32(height), Int32(channels), avif ? 1 : 0, Int32(quality), Int32(orientation),
                                profile == nil ? nil : icc.baseAddress, icc.count, &out, &length, &err, err.count)
             }
         }

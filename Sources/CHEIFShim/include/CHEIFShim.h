@@ -19,14 +19,14 @@ typedef struct {
     int has_alpha;
 } gg_heif_info_t;
 
-/* The primary image: 8-bit RGB, or RGBA when it has an alpha channel, upright. pixels points into
-   libheif's decoded image (rows `stride` bytes apart), which gg_heif_release frees; free icc with gg_heif_free. */
+/* The primary image, decoded and upright, still in libheif's memory (8-bit R, G, B and alpha planes,
+   or for deeper sources libheif's interleaved 8-bit RGB/RGBA): gg_heif_copy writes it out packed,
+   gg_heif_release frees it; free icc with gg_heif_free. */
 typedef struct {
-    const unsigned char *pixels;
     int width;
     int height;
-    int channels;         /* 3 or 4 */
-    int stride;           /* bytes from one row to the next */
+    int channels;         /* what gg_heif_copy writes: 3 (RGB), or 4 (RGBA) when some pixel is not opaque */
+    int planar;           /* libheif's planar RGB (else interleaved) */
     void *decoded;        /* libheif's image, owned until gg_heif_release */
     unsigned char *icc;   /* a 'prof' or 'rICC' profile, or NULL */
     size_t icc_len;
@@ -35,15 +35,18 @@ typedef struct {
 
 int gg_heif_info(const unsigned char *data, size_t len, gg_heif_info_t *info, char *errbuf, size_t errlen);
 int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, gg_heif_image *out, char *errbuf, size_t errlen);
+/* Writes the decoded image to dst, width * height * channels bytes, rows packed. */
+int gg_heif_copy(const gg_heif_image *image, unsigned char *dst);
 
-/* Encodes RGB for test inputs: av1 0 → HEIC (x265), 1 → AVIF (aom); orientation 1-8 is written as
-   irot/imir (the pixels are stored as given); icc (may be NULL) is attached. *out: gg_heif_free. */
-int gg_heif_encode(const unsigned char *rgb, int width, int height, int av1, int quality, int orientation,
+/* Encodes RGB (channels 3) or RGBA (4; the alpha as libheif's auxiliary image) for test inputs:
+   av1 0 → HEIC (x265), 1 → AVIF (aom); orientation 1-8 is written as irot/imir (the pixels are
+   stored as given); icc (may be NULL) is attached. *out: gg_heif_free. */
+int gg_heif_encode(const unsigned char *rgb, int width, int height, int channels, int av1, int quality, int orientation,
                    const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
 
 void gg_heif_free(void *p);
 
-/* Releases a decoded image's pixels (libheif's image). */
+/* Releases a decoded image (libheif's image) and returns the heap's free pages to the system. */
 void gg_heif_release(gg_heif_image *image);
 
 #endif
