@@ -1,5 +1,6 @@
 #include "CGIFShim.h"
 #include <gif_lib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,7 +87,15 @@ int gg_gif_decode(const unsigned char *data, size_t len, int scale, gg_gif_image
         if (DGifGetImageDesc(gif) == GIF_ERROR) { gg_gif_message(gif->Error, errbuf, errlen); goto done; }
         GifImageDesc *d = &gif->Image;
         ColorMapObject *map = d->ColorMap ? d->ColorMap : gif->SColorMap;
-        if (d->Width <= 0 || d->Height <= 0) { gg_gif_message(D_GIF_ERR_WRONG_RECORD, errbuf, errlen); goto done; }
+        if (d->Width <= 0 || d->Height <= 0) {
+            /* A frame with no pixels paints nothing: the screen stays transparent, as browsers (and libvips)
+               show it; its data is not read. */
+            char msg[96];
+            snprintf(msg, sizeof msg, "its first frame is empty (%dx%d), so the screen is blank", d->Width, d->Height);
+            gg_gif_warn(out, msg);
+            found = 1;
+            break;
+        }
         if (!map) {
             /* No colour table at all: the indices are shown as a grey ramp, as browsers do. */
             map = GifMakeMapObject(256, NULL);

@@ -95,6 +95,19 @@ struct WebPAndGIFInputTests {
             _ = try pipeline().process(Data("GIF89a".utf8) + Data(repeating: 0, count: 30))
         } throws: { error in (error as? ImagingError)?.code == .corrupt }
     }
+
+    /// A first frame of no pixels (a fuzzer's favourite: 0 wide, then garbage) paints nothing: the screen is
+    /// shown blank, as browsers and libvips show it, and the report says why.
+    @Test func anEmptyFirstFrameLeavesTheScreenBlank() throws {
+        var gif = Data("GIF89a".utf8) + Data([40, 0, 30, 0, 0x00, 0, 0])          // 40x30 screen, no global table
+        gif += Data([0x2C, 1, 0, 0, 0, 0, 0, 10, 0, 0x80]) + Data([255, 0, 0, 0, 0, 255])  // 0x10 frame, 2-colour table
+        gif += Data([2, 3, 0xFF, 0xB9, 0x38, 0x3B])                           // code size, then garbage
+        let output = try pipeline([40]).process(gif)
+        #expect(output.info.width == 40 && output.info.height == 30)
+        #expect(output.note?.contains("first frame is empty (0x10)") == true, "\(output.note ?? "no note")")
+        let pixels = try JPEGCodec.decode(try #require(output.variants.first).data).pixels
+        #expect(pixels.bytes.allSatisfy { $0 > 250 }, "a blank screen is composited over the white background")
+    }
 }
 
 /// EXIF orientation in PNG's `eXIf` and WebP's `EXIF` chunks turns the picture upright, like a JPEG's.
