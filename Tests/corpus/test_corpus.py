@@ -8,7 +8,7 @@ transparency, 16-bit, interlaced, with gAMA and iCCP), JPEG (baseline, progressi
 profile and EXIF orientation), WebP (lossy, lossless, alpha, animated), GIF (transparent, interlaced, animated),
 AVIF and TIFF (uncompressed, LZW, Deflate with alpha, JPEG, PackBits, 16-bit grey, palette, CCITT G4, CMYK with and without a profile, an ICC
 profile, the Orientation tag, two pages), then each valid file mutated as fuzzers do: truncated at several points, bytes flipped, garbage after
-the signature, and a header that lies about the size. The same checks run over `public/`: 177 files of public
+the signature, and a header that lies about the size. The same checks run over `upstream/`: 177 files of public
 decoder test suites and fuzz corpora (PngSuite, libpng, libjpeg-turbo, image-rs, libavif, libheif, libwebp,
 Pillow; each file's source and licence in its README). GALGEN_CORPUS=DIR runs them over a folder of
 files (e.g. public decoder test suites) instead; the README gives the figures of such a run."""
@@ -134,20 +134,20 @@ def mutated(files: dict[str, bytes]) -> dict[str, bytes]:
     return out
 
 
-PUBLIC = pathlib.Path(__file__).resolve().parent / "public"
+UPSTREAM = pathlib.Path(__file__).resolve().parent / "upstream"
 
 
-@pytest.fixture(scope="module", params=["generated", "public"])
+@pytest.fixture(scope="module", params=["generated", "upstream"])
 def corpus(request, tmp_path_factory) -> pathlib.Path:
-    """The generated corpus, and the public decoder test files of `public/` (sources and licences in its
+    """The generated corpus, and the public decoder test files of `upstream/` (sources and licences in its
     README); GALGEN_CORPUS=DIR replaces both with that folder."""
     given = os.environ.get("GALGEN_CORPUS")
     if given:
-        if request.param == "public":
+        if request.param == "upstream":
             pytest.skip("GALGEN_CORPUS names the one corpus to run")
         return pathlib.Path(given)
-    if request.param == "public":
-        return PUBLIC
+    if request.param == "upstream":
+        return UPSTREAM
     folder = tmp_path_factory.mktemp("corpus")
     valid = generated()
     for name, data in {**valid, **mutated(valid)}.items():
@@ -216,7 +216,7 @@ def test_every_file_is_rendered_or_named_and_matches_vips(corpus, tmp_path):
     assert not by.get("hang"), [str(r["file"]) for r in by.get("hang", [])]
     assert all(r["reason"] for r in by.get("placeholder", [])), "a placeholder without a reason"
     # The valid generated files of the formats galgen reads all render.
-    if not os.environ.get("GALGEN_CORPUS") and corpus != PUBLIC:
+    if not os.environ.get("GALGEN_CORPUS") and corpus != UPSTREAM:
         valid = {n for n in generated() if pathlib.Path(n).suffix in READ}
         unread = [r["file"].name for r in by.get("placeholder", []) if r["file"].name in valid]
         assert not unread, unread
