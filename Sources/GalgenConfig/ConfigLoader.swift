@@ -62,6 +62,7 @@ public struct ConfigLoader: Sendable {
         let avifSpeed = try root.int("avifSpeed", range: 0...10) ?? SiteConfig.Defaults.avifSpeed
         let colorSpace = try Self.colorSpace(&root)
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
+        let itemPages = try Self.itemPages(&root)
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
         let namedTemplates = try root.string("templates", example: "\"Templates\"")
@@ -101,6 +102,7 @@ public struct ConfigLoader: Sendable {
         config.avifQuality = avifQuality
         config.avifSpeed = avifSpeed
         config.colorSpace = colorSpace
+        config.itemPages = itemPages
         config.templatesNamed = namedTemplates != nil
         config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)
         config.assetsNamed = namedAssets != nil
@@ -170,6 +172,15 @@ public struct ConfigLoader: Sendable {
                              hint: "\"p3\" keeps wide-gamut photos in Display P3 (tagged); \"srgb\" (the default) converts everything to sRGB")
         }
         return space
+    }
+
+    private static func itemPages(_ root: inout ConfigReader) throws(ConfigError) -> ItemPages {
+        guard let node = root.node("itemPages") else { return .all }
+        guard case .string(let name) = node.value, let value = ItemPages(rawValue: name.lowercased()) else {
+            throw root.error(.invalidValue, node, key: "itemPages", message: "expected \"all\" or \"none\"",
+                             hint: "\"none\" writes no page per item (links open the item on its gallery page); \"all\" (the default) writes one for each")
+        }
+        return value
     }
 
     private static func formats(_ root: inout ConfigReader) throws(ConfigError) -> [OutputFormat] {

@@ -42,6 +42,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var colorSpace = OutputColorSpace.srgb
     /// How many images at the top of each gallery page load eagerly (the first row).
     public var eagerImages: Int
+    /// Whether each item gets a detail page, or only a cell (and the lightbox) on its gallery page.
+    public var itemPages = ItemPages.all
     /// Largest source image accepted, in pixels (width × height), checked from the header.
     public var maxPixels: Int
     /// Largest source file accepted, in bytes.
@@ -90,6 +92,15 @@ public struct SiteConfig: Sendable, Hashable {
         public static let output = "public"
         public static let cache = ".galgen/cache"
     }
+}
+
+/// The config's `itemPages`: whether galgen writes a detail page for every item.
+public enum ItemPages: String, Sendable, Hashable, CaseIterable {
+    /// One page per item, `<collection>/<key>/index.html` (the default).
+    case all
+    /// No item pages: every link to an item goes to its cell on the gallery page that lists it,
+    /// `#item-<key>`, which the runtime opens in the lightbox.
+    case none
 }
 
 /// One record source (`sources[i]`).

@@ -43,6 +43,7 @@ struct ConfigLoaderTests {
         #expect(config.sources[0].localPath == "/site/data/people.json")
         #expect(config.sources[0].fields.title.map(\.description) == ["name"])
         #expect(config.outputDirectory == nil)
+        #expect(config.itemPages == .all)
     }
 
     @Test func readsEveryKey() throws {
@@ -109,6 +110,14 @@ struct ConfigLoaderTests {
         expectError(#"{"sources": [{"name": "p", "type": "json", "path": "p", "fields": {"id": "a..b", "title": "t"}}]}"#,
                     code: .invalidValue, keyPath: "sources[0].fields.id", mentions: "empty segment")
         expectError(#"{"sources": [\#(source), \#(source)]}"#, code: .invalidValue, keyPath: "sources[1].name", mentions: "already used by sources[0]")
+    }
+
+    @Test func itemPagesIsAllOrNone() throws {
+        #expect(try load(#"{"itemPages": "none", "sources": []}"#).itemPages == ItemPages.none)
+        #expect(try load(#"{"itemPages": "all", "sources": []}"#).itemPages == .all)
+        expectError(#"{"itemPages": "some", "sources": []}"#, code: .invalidValue, keyPath: "itemPages", mentions: "expected \"all\" or \"none\"")
+        expectError(#"{"itemPages": false, "sources": []}"#, code: .invalidValue, keyPath: "itemPages", mentions: "itemPages")
+        expectError(#"{"itempages": "none", "sources": []}"#, code: .unknownKey, keyPath: "itempages", mentions: "did you mean \"itemPages\"")
     }
 
     @Test func duplicateKeysAreErrors() {
