@@ -27,7 +27,8 @@ public struct GalleryData: Sendable {
     ///   - pageSize: Items per gallery page.
     ///   - placeholder: Path of the placeholder image below the site root.
     ///   - types: MIME types of the site's preferred formats (its `<source>`s), best first.
-    public init(collections: [Collection], pageSize: Int, placeholder: String, types: [String] = []) {
+    ///   - itemPages: Whether the site has a page per item; without, manifests say `"itemPages": false`.
+    public init(collections: [Collection], pageSize: Int, placeholder: String, types: [String] = [], itemPages: Bool = true) {
         var files: [File] = []
         var manifests: [String?] = []
         for collection in collections {
@@ -51,7 +52,7 @@ public struct GalleryData: Sendable {
                 })),
             ]))
             files.append(search)
-            let manifest = Self.hashed(folder + "manifest", JSONText.object([
+            var members = [
                 ("version", "2"),
                 ("types", JSONText.array(types.map { JSONText.string($0) })),
                 ("count", String(collection.items.count)),
@@ -61,7 +62,10 @@ public struct GalleryData: Sendable {
                 ("placeholder", JSONText.string(placeholder)),
                 ("shards", JSONText.array(shardPaths.map { JSONText.string($0) })),
                 ("search", JSONText.string(search.path)),
-            ]))
+            ]
+            // Only when false, so a site with item pages keeps the manifest it always had.
+            if !itemPages { members.append(("itemPages", "false")) }
+            let manifest = Self.hashed(folder + "manifest", JSONText.object(members))
             files.append(manifest)
             manifests.append(manifest.path)
         }

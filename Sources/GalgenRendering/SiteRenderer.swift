@@ -62,10 +62,11 @@ public struct SiteRenderer: Sendable {
         self.assets = assets
         self.placeholderPath = placeholder
         self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
-                                types: config.formats.dropLast().map(\.mimeType))
+                                types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all)
     }
 
-    /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`.
+    /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`;
+    /// no item pages when the config's `itemPages` is `none`.
     public func plan() -> [PageSpec] {
         var pages = [PageSpec(path: "index.html", kind: .home)]
         if templates.names.contains("404") { pages.append(PageSpec(path: "404.html", kind: .notFound)) }
@@ -75,7 +76,7 @@ public struct SiteRenderer: Sendable {
                 pages.append(PageSpec(path: "\(collection.name)/\(Pagination.folder(ofPage: n))index.html",
                                       kind: .gallery(collection: c, page: n)))
             }
-            for (i, item) in collection.items.enumerated() {
+            for (i, item) in collection.items.enumerated() where config.itemPages == .all {
                 pages.append(PageSpec(path: "\(collection.name)/\(item.record.slug)/index.html", kind: .item(collection: c, item: i)))
             }
         }
@@ -190,8 +191,10 @@ public struct SiteRenderer: Sendable {
         let cells = range.map { i -> CellContext in
             let item = collection.items[i]
             let offset = i - range.lowerBound
+            // Without item pages a cell links to itself (its id), which the runtime opens in the lightbox.
+            let url = config.itemPages == .all ? base + item.record.slug + "/" : "#item-" + item.record.slug
             return CellContext(key: item.record.slug, index: i, position: i + 1, title: item.record.title, subtitle: item.record.subtitle,
-                               url: base + item.record.slug + "/", image: image(item, root: root, detail: false),
+                               url: url, image: image(item, root: root, detail: false),
                                eager: offset < config.eagerImages, priority: offset == 0)
         }
         var pager: PagerContext?
