@@ -25,6 +25,9 @@
                   prefetchAborts: 0, shardFetches: 0, shardAborts: 0, lightboxPictureLoads: 0 };
 
   let manifest = null;              // the collection's manifest, once loaded (see `ready` below)
+  // Whether the site has a page per item (the manifest's `itemPages`, absent = true). Without, an item's
+  // address is its cell on the gallery page that lists it, `<page>#item-<key>`, and it opens in the lightbox.
+  let itemPages = true;
   // Picture formats (manifest version 2): `types` are the MIME types of the <source>s of a cell's <picture>,
   // in order; the <img> holds the fallback. The browser shows the first <source> whose type it supports.
   // `supported` (type → true/false; absent: not known yet) is learnt from the pictures that load (learn).
@@ -61,8 +64,12 @@
   // ---- helpers --------------------------------------------------------------------------------
   const abs = (path) => new URL(path, rootURL).href;
   const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
-  const itemURL = (key) => abs(manifest ? manifest.base + key + '/' : key + '/');
-  const pageURL = (page) => abs(manifest.base + (page > 1 ? 'page/' + page + '/' : '')) + location.search;
+  const pageOf = (index) => Math.floor(index / manifest.pageSize) + 1;
+  const pagePath = (page) => abs(manifest.base + (page > 1 ? 'page/' + page + '/' : ''));
+  const pageURL = (page) => pagePath(page) + location.search;
+  /** Where a link to item `key` (at collection index `index`) goes: its page, or its cell's page and id. */
+  const itemURL = (key, index) => (!manifest ? abs(key + '/')
+    : itemPages ? abs(manifest.base + key + '/') : pagePath(pageOf(index)) + '#item-' + key);
 
   function itemAt(index) {
     if (!manifest) return null;
@@ -285,7 +292,7 @@
 
   /** Binds `item` to `node` (already cleared). The picture is set now, or later by showPicture when a
       fling is going on; everything else is set now. Reads nothing from the DOM. */
-  function bind(node, item, now) {
+  function bind(node, item, index, now) {
     const token = ++seq;
     const { img, link, title, subtitle, thumb } = node.parts;
     node.key = item.k;
@@ -304,7 +311,7 @@
     if (flinging) deferred.add(node); else showPicture(node);
     title.textContent = item.t;
     subtitle.textContent = item.s || '';
-    link.href = item.href || (item.href = itemURL(item.k));
+    link.href = item.href || (item.href = itemURL(item.k, index));
     stats.binds++;
   }
 
@@ -388,7 +395,7 @@
     if (!node && poolSize < HARD_CEILING) node = create();
     if (!node) return null;
     if (node.key !== undefined) clear(node);
-    bind(node, item, now);
+    bind(node, item, index, now);
     active.set(item.k, node);
     place(node, index, p);
     return node;
@@ -739,11 +746,14 @@
       }
       title.textContent = item.t;
       text.textContent = item.s || '';
-      link.href = itemURL(item.k);
-      // One history entry per opening (Back closes); moving between items replaces it.
+      link.href = itemURL(item.k, index);
+      link.textContent = itemPages ? 'Open page' : 'Link to this item';
+      // One history entry per opening (Back closes); moving between items replaces it. Without item pages
+      // the URL is the item's own address: the gallery page that lists it.
       const state = { galgen: history.state && history.state.galgen, lightbox: item.k };
-      if (this.needPush) { this.needPush = false; history.pushState(state, '', '#item-' + item.k); }
-      else history.replaceState(state, '', '#item-' + item.k);
+      const address = (itemPages ? '' : pageURL(pageOf(index))) + '#item-' + item.k;
+      if (this.needPush) { this.needPush = false; history.pushState(state, '', address); }
+      else history.replaceState(state, '', address);
       const big = item.v.length ? variantOf(item.v[item.v.length - 1]) : null;
       stage.style.setProperty('--ratio', big ? big.width + ' / ' + big.height : '1');
       stage.style.backgroundColor = item.c;
@@ -858,7 +868,10 @@
     const choose = (index) => {
       list.textContent = '';
       status.textContent = '';
-      goTo(index, { focus: true, top: true });
+      if (itemPages) { goTo(index, { focus: true, top: true }); return; }
+      // Without item pages the lightbox is the item's view (closing it focuses the cell).
+      goTo(index, { top: true });
+      lightbox.open(index);
     };
     input.addEventListener('focus', loadSearch);
     input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(run, 120); });
@@ -890,7 +903,9 @@
     history.scrollRestoration = 'manual';
     // Links and images must not depend on the URL, which follows the page being viewed from now on.
     for (const a of document.querySelectorAll('a[href]')) {
-      if (!a.getAttribute('href').startsWith('#')) a.href = a.href;
+      const href = a.getAttribute('href');
+      if (!href.startsWith('#')) a.href = a.href;
+      else if (a.closest('.cell')) a.href = location.pathname + href;   // `#item-<key>`: the page it was served on
     }
     grid.setAttribute('aria-busy', 'true');
 
@@ -965,6 +980,7 @@
     .then((m) => {
       manifest = m;
       types = m.types || [];                   // version 1 manifests have one format
+      itemPages = m.itemPages !== false;
       return m;
     });
   upgrade();
