@@ -1,8 +1,10 @@
+#define _GNU_SOURCE
 #include "CGalgenSystem.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 int CGalgenSystem_exchange(const char *a, const char *b) {
@@ -10,6 +12,27 @@ int CGalgenSystem_exchange(const char *a, const char *b) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
 #else
     (void)a; (void)b;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int CGalgenSystem_identity(const char *path, unsigned long long out[4]) {
+#if defined(__linux__)
+    struct statx st;
+    if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, STATX_INO | STATX_BTIME, &st) != 0) return -1;
+    out[0] = ((unsigned long long)st.stx_dev_major << 32) | st.stx_dev_minor;
+    out[1] = st.stx_ino;
+    if (st.stx_mask & STATX_BTIME) {
+        out[2] = (unsigned long long)st.stx_btime.tv_sec;
+        out[3] = st.stx_btime.tv_nsec;
+    } else {
+        out[2] = 0;
+        out[3] = 0;
+    }
+    return 0;
+#else
+    (void)path; (void)out;
     errno = ENOSYS;
     return -1;
 #endif

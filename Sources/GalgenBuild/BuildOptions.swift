@@ -16,11 +16,9 @@ public struct BuildOptions: Sendable {
     public var offline: Bool
     /// Revalidate every cached response, even those within their `maxAge`.
     public var refresh: Bool
-    /// State shared by a series of builds in one process (`galgen serve`): each build edits the
-    /// site of two builds ago instead of writing every file (see ``IncrementalOutput``); a replaced
-    /// site it cannot reuse is removed in the background after the swap, so the build returns sooner
-    /// (a leftover of a killed process is removed by the next build).
-    public var incremental: IncrementalOutput?
+    /// Trust nothing an earlier build left (the record of its files, the spare folder): write
+    /// every file of the site (`galgen build --clean`).
+    public var clean = false
 
     /// Creates options.
     /// - Parameters:

@@ -121,6 +121,34 @@ public struct BuildReport: Sendable, Codable, Hashable {
         public var name: String
         /// Wall-clock seconds.
         public var seconds: Double
+        /// The `pages` step: pages whose key changed (or new pages), which were rendered and written.
+        public var rendered: Int?
+        /// The `pages` step: pages whose key did not change, left as they were.
+        public var unchanged: Int?
+        /// The `pages` step: pages of the replaced site that are gone.
+        public var removed: Int?
+
+        /// Creates a timing.
+        public init(name: String, seconds: Double) {
+            self.name = name
+            self.seconds = seconds
+        }
+    }
+
+    /// What the build changed in the output folder, over all its files (pages, assets, data
+    /// files, images), against the site it replaced.
+    public struct OutputCounts: Sendable, Codable, Hashable {
+        /// Whether every file was made anew (nothing of the last build could be trusted).
+        public var full: Bool
+        /// Why the build was a full one (`first build`, `--clean`, a galgen upgrade, a damaged
+        /// record, an output folder galgen did not last write); absent for an incremental build.
+        public var reason: String?
+        /// Files whose key changed or that are new; every file in a full build.
+        public var rendered: Int
+        /// Files whose key did not change.
+        public var unchanged: Int
+        /// Files of the replaced site that are gone.
+        public var removed: Int
     }
 
     /// Version of this JSON format (``currentFormatVersion``).
@@ -143,6 +171,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
     public var assets = 0
     /// JSON files written for the browser runtime (manifests, shards, search files).
     public var dataFiles = 0
+    /// What changed in the output folder (absent when the build stopped before the pages step).
+    public var output: OutputCounts?
     /// Image work.
     public var images = ImageCounts()
     /// Network use.

@@ -10,6 +10,13 @@ enum ImageInput: Sendable {
     case stored(RemoteEntry)
 }
 
+/// One image file of the site: where it goes, and the cache entry that holds its bytes.
+struct PublishedImage: Sendable {
+    var path: String
+    var entry: String
+    var key: OutputKey
+}
+
 /// The outcome for one distinct source image.
 struct ImageResult: Sendable {
     var image: ItemImage?
@@ -19,8 +26,9 @@ struct ImageResult: Sendable {
     var decoded = false
     var encoded = 0
     var reused = 0
-    /// Files written to the staging folder's `img/` (names only: the bytes are already on disk).
-    var published: [String] = []
+    /// Files to publish in `img/`: the path below the site, the cache entry holding the bytes, and
+    /// the file's key.
+    var published: [PublishedImage] = []
     /// Cache entries this source used or made (paths below the cache folder).
     var cacheEntries: [String] = []
 }
@@ -31,8 +39,6 @@ struct ImageStep: Sendable {
     let pipeline: ImagePipeline
     let cache: DiskCache
     let fileSystem: any FileSystem
-    /// Where published variants go; called from the worker, so no image's bytes outlive its task.
-    let stager: OutputStager
 
     private struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
@@ -231,19 +237,16 @@ struct ImageStep: Sendable {
             var variants: [ImageVariant] = []
             for size in sizes {
                 let id = VariantID(format, size.width)
-                guard let data = bytes[id] else {
+                guard bytes[id] != nil else {
                     result.failure = "variant \(size.width) px (\(format.rawValue)) is missing"
                     return result
                 }
                 let key = variantKey(sourceHash, id)
                 result.cacheEntries.append(key.relativePath)
                 let name = "img/\(key.hash.prefix(16))-\(size.width).\(format.fileExtension)"
-                do { try stager.write(data, to: name) } catch {
-                    result.failure = "cannot write \(name): \(error.reason)"
-                    return result
-                }
                 variants.append(ImageVariant(path: name, width: size.width, height: size.height))
-                result.published.append(name)
+                // The cache key names everything the bytes depend on, so it is the file's key too.
+                result.published.append(PublishedImage(path: name, entry: cache.path(for: key), key: OutputKey(digesting: Data(key.hash.utf8))))
             }
             byFormat.append((format, variants))
         }

@@ -1,41 +1,121 @@
 import Foundation
 import GalgenCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Builds the site in a hidden sibling folder and swaps it in at the end, so the output folder is
-/// always either the previous complete site or the new complete site, even if the build is killed.
-struct OutputStager: Sendable {
+/// One file of the new site and its key (``OutputKey``: everything its bytes depend on).
+struct OutputEntry: Sendable {
+    var path: String
+    var key: OutputKey
+}
+
+/// What must happen to one file for the staging folder to hold the new site.
+enum OutputAction: Sendable, Equatable {
+    /// The staging folder holds it already.
+    case keep
+    /// The published site holds it: link it from there (no bytes written).
+    case link
+    /// Make its bytes and write them.
+    case write
+}
+
+/// What a build changed in the output folder, against the site it replaces.
+struct OutputChanges: Sendable, Equatable {
+    /// Files whose key changed, or that are new (every file in a full build).
+    var rendered = 0
+    /// Files whose key did not change.
+    var unchanged = 0
+    /// Files of the replaced site that are gone.
+    var removed = 0
+}
+
+/// Writes the new site beside the output folder and swaps it in whole, so the output folder is
+/// always the previous complete site or the new complete site, even if the build is killed; and
+/// does only the work of what changed.
+///
+/// Beside `public/` lives its *spare*, `.public.spare/`: the site before the published one. A
+/// rebuild edits the spare into the new site (files whose key the spare already has are left
+/// alone, files the published site has are hard-linked from it, the rest are written, files that
+/// are gone are removed) and exchanges it with `public/` in one `renameat2(RENAME_EXCHANGE)`; the
+/// replaced site becomes the next spare. The keys of both folders are kept in the cache
+/// (``OutputManifest``). A rebuild where no key changed touches nothing. Without a usable spare,
+/// the new site is made in a fresh folder, unchanged files hard-linked from `public/`. A build that
+/// cannot trust what is on disk (no manifest, damaged, another galgen version, a folder that is not
+/// the one recorded, `--clean`) writes every file, and the report says why.
+///
+/// Files are never changed in place in the spare (a new file replaces the name), so the published
+/// site, which shares files with the spare, never changes under a reader. Builds of one output
+/// folder take turns: a lock file beside it (`.public.lock`) is held from start to publish.
+final class OutputStager: @unchecked Sendable {
     /// Marker file written into every output folder; a non-empty folder without it is never replaced.
     static let markerName = ".galgen-output"
     static let markerText = "This folder is written by `galgen build` and replaced as a whole on every build.\n"
 
+    /// How the new site is being made.
+    enum Mode: Sendable, Equatable {
+        /// Nothing decided yet.
+        case undecided
+        /// Every key is what the published site has: nothing to do.
+        case unchanged
+        /// Editing the spare.
+        case spare
+        /// A fresh staging folder.
+        case fresh
+    }
+
     let output: String
-    let staging: String
     private let fileSystem: any FileSystem
     private let processID: Int32
+    private let prefix: String
+    private let sparePath: String
+    private let freshPath: String
+    private let manifestPath: String
+    private let lock: Int32
     private let state = StagingState()
-    private let incremental: IncrementalOutput?
-    /// The files already in the staging folder when it was a spare of an earlier build (path → hash).
-    private let previous: [String: String]?
+
+    /// What galgen wrote in the published folder and is still there unchanged, when known.
+    private let published: [String: OutputManifest.File]?
+    /// What the manifest says the spare holds (checked against the disk only when it is used).
+    private let recordedSpare: [String: OutputManifest.File]?
+    private var spare: [String: OutputManifest.File]?
+    private var actions: [OutputAction] = []
+    /// Why every file is written (nil when what is on disk can be trusted).
+    let fullReason: String?
+
+    private(set) var mode: Mode = .undecided
+    private(set) var changes = OutputChanges()
+    /// Page counts (`.html` files) of ``changes``.
+    private(set) var pageChanges = OutputChanges()
+    private var entries: [OutputEntry] = []
+    /// Folders moved out of the way during this build, to be removed.
+    private var discarded: [String] = []
+
+    /// The folder being written.
+    var staging: String { mode == .spare ? sparePath : freshPath }
 
     private static func prefix(for output: String) -> String {
         Paths.directory(of: output) + "/." + (output as NSString).lastPathComponent
     }
 
-    /// Checks the output folder may be replaced, removes leftovers of dead builds and creates a fresh staging folder.
+    /// Checks the output folder may be replaced, waits for other builds of it, removes leftovers
+    /// of dead builds and reads what is known of the folders on disk.
     /// - Parameters:
     ///   - output: The output folder.
     ///   - protected: Paths the output folder must not contain (config, templates, sources).
+    ///   - cache: The cache folder (the manifest is kept there).
+    ///   - clean: Trust nothing on disk: write every file.
     ///   - environment: File system and process liveness.
-    ///   - incremental: State kept across builds by a long-running process; nil for one-off builds.
-    init(output: String, protecting protected: [String], environment: BuildEnvironment,
-         incremental: IncrementalOutput? = nil) throws(BuildError) {
+    init(output: String, protecting protected: [String], cache: String, clean: Bool, environment: BuildEnvironment) throws(BuildError) {
         let fs = environment.fileSystem
         self.output = output
         self.fileSystem = fs
         self.processID = environment.processID
-        self.incremental = incremental
         let prefix = Self.prefix(for: output)
-        self.staging = "\(prefix).staging-\(environment.processID)"
+        self.prefix = prefix
+        self.sparePath = prefix + ".spare"
+        self.freshPath = "\(prefix).staging-\(environment.processID)"
+        self.manifestPath = OutputManifest.path(cache: cache, output: output)
 
         for path in protected where path == output || path.hasPrefix(output + "/") {
             throw BuildError(step: "output", .failed("the output folder \(output) contains \(path); choose an output folder of its own (e.g. public)"))
@@ -51,49 +131,174 @@ struct OutputStager: Sendable {
         default:
             throw BuildError(step: "output", .failed("\(output) exists and is not a folder"))
         }
-        // Leftovers of builds that were killed.
         let parent = Paths.directory(of: output)
-        let base = (prefix as NSString).lastPathComponent
-        for name in (try? fs.listDirectory(at: parent)) ?? [] where name.hasPrefix(base + ".staging-") || name.hasPrefix(base + ".old-") || name.hasPrefix(base + ".spare-") {
-            let pid = Int32(name.split(separator: "-").last ?? "") ?? 0
-            if pid != environment.processID && !environment.isProcessAlive(pid) { try? fs.remove(at: parent + "/" + name) }
-        }
-        var previous: [String: String]?
-        do {
-            try fs.createDirectory(at: parent)
-            try fs.remove(at: staging)
-            if let spare = incremental?.takeSpare(), fs.kind(at: spare.path) == .directory {
-                try fs.rename(spare.path, to: staging)
-                previous = spare.files
-                for file in spare.files.keys {
-                    var folder = Paths.directory(of: file)
-                    while folder != "." && folder != "/" && !folder.isEmpty {
-                        state.insertFolder(folder)
-                        folder = Paths.directory(of: folder)
-                    }
-                }
-            } else {
-                try fs.createDirectory(at: staging)
-                try fs.writeFileAtomically(Data(Self.markerText.utf8), to: staging + "/" + Self.markerName)
+        do { try fs.createDirectory(at: parent) } catch { throw BuildError(step: "output", .failed(error.description)) }
+        let lockPath = prefix + ".lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw BuildError(step: "output", .failed("cannot open \(lockPath): \(String(cString: strerror(errno)))")) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                close(fd)
+                throw BuildError(step: "output", .failed("cannot lock \(lockPath): \(String(cString: strerror(errno)))"))
             }
+        }
+        self.lock = fd
+
+        // Leftovers of builds that were killed (older galgen versions named spares with a pid too).
+        let base = (prefix as NSString).lastPathComponent
+        for name in (try? fs.listDirectory(at: parent)) ?? []
+        where name.hasPrefix(base + ".staging-") || name.hasPrefix(base + ".old-") || name.hasPrefix(base + ".spare-") {
+            let pid = Int32(name.split(separator: "-").last ?? "") ?? 0
+            if pid != environment.processID && !environment.isProcessAlive(pid) { discarded.append(parent + "/" + name) }
+        }
+
+        var reason: String?
+        var manifest: OutputManifest?
+        if clean {
+            reason = "--clean"
+        } else {
+            do { manifest = try OutputManifest.load(from: manifestPath, fileSystem: fs, version: GalgenVersion.current) } catch {
+                switch error {
+                case .missing: reason = fs.kind(at: output) == nil ? "first build" : "no record of the last build's files"
+                case .damaged(let why): reason = "the record of the last build's files is damaged (\(why))"
+                case .otherVersion(let v): reason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
+                }
+            }
+        }
+        // Folders are recognised by identity, wherever they are now.
+        let trees = [manifest?.output, manifest?.spare].compactMap { $0 }
+        func known(_ path: String) -> [String: OutputManifest.File]? {
+            guard let identity = fs.identity(at: path), fs.kind(at: path) == .directory else { return nil }
+            return trees.first { $0.identity == identity }?.files
+        }
+        self.published = manifest == nil ? nil : known(output).map { Self.unchanged($0, in: output, fileSystem: fs) }
+        self.recordedSpare = manifest == nil ? nil : known(sparePath)
+        if reason == nil && published == nil {
+            reason = fs.kind(at: output) == nil ? "no output folder" : "the output folder is not the one galgen last wrote"
+        }
+        self.fullReason = reason
+    }
+
+    deinit {
+        close(lock)
+    }
+
+    /// Decides what each file needs and prepares the folder it goes to.
+    /// - Parameter entries: Every file of the new site, sorted by path, no path twice.
+    /// - Returns: The action for each entry, in order.
+    func prepare(_ entries: [OutputEntry]) throws(BuildError) -> [OutputAction] {
+        self.entries = entries
+        var changes = OutputChanges(), pages = OutputChanges()
+        var produced = Set<String>()
+        produced.reserveCapacity(entries.count)
+        for entry in entries {
+            produced.insert(entry.path)
+            let same = published?[entry.path]?.key == entry.key
+            let page = entry.path.hasSuffix(".html")
+            if same { changes.unchanged += 1 } else { changes.rendered += 1 }
+            if page { if same { pages.unchanged += 1 } else { pages.rendered += 1 } }
+        }
+        for path in (published ?? [:]).keys where !produced.contains(path) {
+            changes.removed += 1
+            if path.hasSuffix(".html") { pages.removed += 1 }
+        }
+        self.changes = changes
+        self.pageChanges = pages
+        if published != nil && changes.rendered == 0 && changes.removed == 0 {
+            mode = .unchanged
+            actions = Array(repeating: .keep, count: entries.count)
+            return actions
+        }
+        if published != nil, let recordedSpare { spare = Self.unchanged(recordedSpare, in: sparePath, fileSystem: fileSystem) }
+        let fs = fileSystem
+        do throws(FileSystemError) {
+            if let spare, published != nil {
+                // From here the spare is being edited: forget what it held, so a kill cannot make
+                // the next build trust it.
+                try saveManifest(OutputManifest(version: GalgenVersion.current,
+                                                output: .init(identity: try identity(output), files: published ?? [:]), spare: nil))
+                mode = .spare
+                for path in spare.keys { insertFolders(of: path) }
+                actions = entries.map { entry in
+                    if spare[entry.path]?.key == entry.key { return .keep }
+                    return published?[entry.path]?.key == entry.key ? .link : .write
+                }
+                return actions
+            }
+            if fs.kind(at: sparePath) != nil {
+                let aside = "\(prefix).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
+                try fs.rename(sparePath, to: aside)
+                discarded.append(aside)
+            }
+            try fs.remove(at: freshPath)
+            try fs.createDirectory(at: freshPath)
+            mode = .fresh
+            actions = entries.map { published?[$0.path]?.key == $0.key ? .link : .write }
+            return actions
         } catch {
             throw BuildError(step: "output", .failed(error.description))
         }
-        self.previous = previous
     }
 
-    /// Writes one file below the staging folder. Plain writes: nobody reads the staging folder
-    /// before it is swapped in whole, so per-file atomic renames would only cost time.
-    /// With incremental output, a file whose bytes the spare already holds is not written again.
-    func write(_ data: Data, to relative: String) throws(FileSystemError) {
-        if incremental != nil {
-            let hash = ContentHash.sha256Hex(data)
-            state.recordFile(relative, hash: hash)
-            if previous?[relative] == hash { return }
+    /// The records of a folder's files that still describe them: a file someone changed, replaced
+    /// or removed since galgen wrote it (its stamp differs) is unknown, so it is made again.
+    private static func unchanged(_ files: [String: OutputManifest.File], in root: String,
+                                  fileSystem: any FileSystem) -> [String: OutputManifest.File] {
+        let paths = Array(files.keys)
+        let chunk = 4096
+        let parts = (paths.count + chunk - 1) / chunk
+        let results = UnsafeSendableBox([[String]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var changed: [String] = []
+            for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)]
+            where fileSystem.stamp(at: root + "/" + path) != files[path]?.stamp {
+                changed.append(path)
+            }
+            results.set(part, changed)
         }
+        var kept = files
+        for path in results.values.joined() { kept[path] = nil }
+        return kept
+    }
+
+    private func identity(_ path: String) throws(FileSystemError) -> FileIdentity {
+        guard let identity = fileSystem.identity(at: path) else {
+            throw FileSystemError(.notFound, operation: "stat", path: path, reason: "it is gone")
+        }
+        return identity
+    }
+
+    private func insertFolders(of path: String) {
+        var folder = Paths.directory(of: path)
+        while folder != "." && folder != "/" && !folder.isEmpty {
+            state.insertFolder(folder)
+            folder = Paths.directory(of: folder)
+        }
+    }
+
+    /// Writes one file of the new site (an entry whose action is ``OutputAction/write``).
+    /// Plain writes: nobody reads the staging folder before it is swapped in whole. In the spare,
+    /// the old file is unlinked first: the published site may share it.
+    func write(_ data: Data, to relative: String) throws(FileSystemError) {
         let folder = Paths.directory(of: relative)
         if !folder.isEmpty && folder != "." { try ensureDirectory(folder) }
-        try fileSystem.writeFile(data, to: staging + "/" + relative)
+        let path = staging + "/" + relative
+        if mode == .spare {
+            try fileSystem.writeNewFile(data, to: path)
+        } else {
+            try fileSystem.writeFile(data, to: path)
+        }
+        guard let stamp = fileSystem.stamp(at: path) else {
+            throw FileSystemError(.notFound, operation: "stat", path: path, reason: "it is gone")
+        }
+        state.recordStamp(relative, stamp)
+    }
+
+    /// Links one file from the published site (an entry whose action is ``OutputAction/link``).
+    func link(_ relative: String) throws(FileSystemError) {
+        let folder = Paths.directory(of: relative)
+        if !folder.isEmpty && folder != "." { try ensureDirectory(folder) }
+        try fileSystem.hardLink(output + "/" + relative, to: staging + "/" + relative)
     }
 
     /// Creates a folder below staging once per build (one `mkdir` per folder instead of a `stat` of
@@ -107,64 +312,99 @@ struct OutputStager: Sendable {
         state.insertFolder(relative)
     }
 
-    /// Puts the staged site in place of the output folder. Without incremental output the replaced
-    /// site is removed now; with it, it is kept as the next build's spare, or, when its contents are
-    /// unknown, renamed out of the way for the caller to remove later.
-    /// - Returns: The path of a replaced site the caller should remove.
-    @discardableResult
+    /// Puts the new site in place of the output folder and records what each folder holds.
+    /// - Returns: A warning when the record could not be written (the next build is then a full one).
     func publish() throws(BuildError) -> String? {
+        defer { removeDiscarded() }
+        guard mode != .unchanged else { return nil }
+        precondition(mode != .undecided, "publish before prepare")
+        let fs = fileSystem
         do {
-            if let previous {
-                // The spare's files this build did not produce, then folders left empty.
-                let produced = state.files
-                for file in previous.keys.sorted() where produced[file] == nil {
-                    try fileSystem.remove(at: staging + "/" + file)
+            if mode == .spare, let spare {
+                // The spare's files the new site does not have, then folders left empty.
+                let produced = Set(entries.map(\.path))
+                for file in spare.keys.sorted() where !produced.contains(file) {
+                    try fs.remove(at: sparePath + "/" + file)
                     var folder = Paths.directory(of: file)
-                    while folder != "." && !folder.isEmpty && ((try? fileSystem.listDirectory(at: staging + "/" + folder)) ?? [""]).isEmpty {
-                        try fileSystem.remove(at: staging + "/" + folder)
+                    while folder != "." && !folder.isEmpty && ((try? fs.listDirectory(at: sparePath + "/" + folder)) ?? [""]).isEmpty {
+                        try fs.remove(at: sparePath + "/" + folder)
                         folder = Paths.directory(of: folder)
                     }
                 }
             }
-            let keep = incremental != nil
-            let prefix = Self.prefix(for: output)
-            // The pid stays the last part of the name: leftovers of dead processes are removed by `init`.
-            let old = "\(prefix).\(keep ? "spare" : "old")-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
-            var replaced: String?
-            if fileSystem.kind(at: output) == nil {
-                try fileSystem.rename(staging, to: output)
-            } else if try fileSystem.exchange(staging, output) {
-                // `staging` now holds the previous site.
-                if keep {
-                    try fileSystem.rename(staging, to: old)
-                    replaced = old
-                } else {
-                    try fileSystem.remove(at: staging)
-                }
+            let made = staging
+            var replaced: String?  // where the replaced site is now
+            if fs.kind(at: output) == nil {
+                try fs.rename(made, to: output)
+            } else if try fs.exchange(made, output) {
+                replaced = made
             } else {
                 // No atomic exchange here: two renames, with a short moment without the folder.
-                try fileSystem.rename(output, to: old)
-                try fileSystem.rename(staging, to: output)
-                if keep { replaced = old } else { try fileSystem.remove(at: old) }
+                let aside = "\(prefix).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
+                try fs.rename(output, to: aside)
+                try fs.rename(made, to: output)
+                replaced = aside
             }
-            guard let incremental else { return replaced }
-            return incremental.swapped(newFiles: state.files, replacedAt: replaced)
+            // The replaced site becomes the spare when its files are known; otherwise it goes.
+            let written = state.stamps
+            var files: [String: OutputManifest.File] = [:]
+            files.reserveCapacity(entries.count)
+            for (entry, action) in zip(entries, actions) {
+                let stamp = switch action {
+                case .write: written[entry.path]
+                case .link: published?[entry.path]?.stamp
+                case .keep: spare?[entry.path]?.stamp
+                }
+                if let stamp { files[entry.path] = OutputManifest.File(key: entry.key, stamp: stamp) }
+            }
+            var next = OutputManifest(version: GalgenVersion.current, output: .init(identity: try identity(output), files: files))
+            if let replaced {
+                if let published {
+                    if replaced != sparePath { try fs.rename(replaced, to: sparePath) }
+                    next.spare = .init(identity: try identity(sparePath), files: published)
+                } else if replaced == sparePath {
+                    let aside = "\(prefix).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
+                    try fs.rename(sparePath, to: aside)
+                    discarded.append(aside)
+                } else {
+                    let aside = "\(prefix).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
+                    try fs.rename(replaced, to: aside)
+                    discarded.append(aside)
+                }
+            }
+            do { try saveManifest(next) } catch {
+                return "cannot record this build's files (\(error)); the next build writes every file"
+            }
+            return nil
         } catch {
             throw BuildError(step: "publish", .failed(error.description))
         }
     }
 
-    /// Removes the staging folder after a failed build.
+    private func saveManifest(_ manifest: OutputManifest) throws(FileSystemError) {
+        try fileSystem.createDirectory(at: Paths.directory(of: manifestPath))
+        try fileSystem.writeFileAtomically(manifest.encoded(), to: manifestPath)
+    }
+
+    /// Removes what a failed build left: a fresh staging folder goes; an edited spare stays (it is
+    /// no longer trusted, see ``prepare(_:)``, and the next build puts it aside).
     func discard() {
-        try? fileSystem.remove(at: staging)
+        if mode == .fresh { try? fileSystem.remove(at: freshPath) }
+        removeDiscarded()
+    }
+
+    /// Removes folders put aside: leftovers of killed builds, a spare that cannot be trusted, a
+    /// replaced site whose files are unknown. Only builds that could not be incremental have any.
+    private func removeDiscarded() {
+        for folder in discarded { try? fileSystem.remove(at: folder) }
+        discarded = []
     }
 }
 
-/// What a build put in its staging folder so far; shared by the writers.
+/// The folders a build has in its staging folder; shared by the writers.
 private final class StagingState: @unchecked Sendable {
     private let lock = NSLock()
     private var folders: Set<String> = []
-    private var hashes: [String: String] = [:]
 
     func containsFolder(_ folder: String) -> Bool {
         lock.withLock { folders.contains(folder) }
@@ -174,10 +414,24 @@ private final class StagingState: @unchecked Sendable {
         lock.withLock { _ = folders.insert(folder) }
     }
 
-    func recordFile(_ path: String, hash: String) {
-        lock.withLock { hashes[path] = hash }
+    private var written: [String: FileStamp] = [:]
+
+    func recordStamp(_ path: String, _ stamp: FileStamp) {
+        lock.withLock { written[path] = stamp }
     }
 
-    /// Every file written or kept (incremental output only), with its hash.
-    var files: [String: String] { lock.withLock { hashes } }
+    /// The stamp of every file written, right after writing it.
+    var stamps: [String: FileStamp] { lock.withLock { written } }
+}
+
+/// Results written by concurrent iterations, each to its own slot.
+private final class UnsafeSendableBox<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T]
+
+    init(_ slots: [T]) { self.slots = slots }
+
+    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
+
+    var values: [T] { lock.withLock { slots } }
 }

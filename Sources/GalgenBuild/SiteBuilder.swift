@@ -131,12 +131,12 @@ public struct SiteBuilder: Sendable {
         let stager = try OutputStager(
             output: outputDirectory,
             protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath),
-            environment: environment, incremental: options.incremental)
+            cache: cache.directory, clean: options.clean, environment: environment)
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
             events(.started("images"))
             let images = try await processImages(config: config, recordSets: recordSets, cache: cache, remote: remote,
-                                                 recordEntries: loaded.cacheEntries, stager: stager, report: &report, events: events)
+                                                 recordEntries: loaded.cacheEntries, report: &report, events: events)
             report.network = await remote.stats.counts
             for why in await remote.stats.damaged {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); fetched again"))
@@ -146,21 +146,24 @@ public struct SiteBuilder: Sendable {
             events(.started("pages"))
             let collections = zip(config.sources, recordSets).map { source, set in
                 Collection(name: source.name, title: source.title, items: set.records.map { record in
-                    Item(record: record, image: record.image.flatMap { images[$0] })
+                    Item(record: record, image: record.image.flatMap { images.items[$0] })
                 })
             }
-            try await writePages(config: config, collections: collections, templates: templates, assets: assets,
-                                 publishedImages: Set(images.values.flatMap { $0.files.map(\.path) }),
-                                 stager: stager, report: &report, events: events)
+            try await writeSite(config: config, collections: collections, templates: templates, assets: assets,
+                                images: images.files, stager: stager, report: &report, events: events)
             timer.lap("pages", into: &report, events: events)
 
             events(.started("publish"))
-            if let replaced = try stager.publish() {
-                let fs = environment.fileSystem
-                Task.detached(priority: .background) { try? fs.remove(at: replaced) }
+            if let warning = try stager.publish() {
+                report.diagnostics.append(Diagnostic(.warning, code: "output.record", subject: "output", message: warning))
             }
             report.published = true
             timer.lap("publish", into: &report, events: events)
+            if let index = report.steps.lastIndex(where: { $0.name == "pages" }) {
+                report.steps[index].rendered = stager.pageChanges.rendered
+                report.steps[index].unchanged = stager.pageChanges.unchanged
+                report.steps[index].removed = stager.pageChanges.removed
+            }
         } catch {
             stager.discard()
             throw error
@@ -187,8 +190,8 @@ public struct SiteBuilder: Sendable {
     // MARK: - Images
 
     private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, remote: RemoteFetch,
-                               recordEntries: [String], stager: OutputStager, report: inout BuildReport,
-                               events: @Sendable (BuildEvent) -> Void) async throws(BuildError) -> [Record.ImageReference: ItemImage] {
+                               recordEntries: [String], report: inout BuildReport, events: @Sendable (BuildEvent) -> Void)
+        async throws(BuildError) -> (items: [Record.ImageReference: ItemImage], files: [PublishedImage]) {
         var users: [Record.ImageReference: [(source: String, record: Record)]] = [:]
         var fallbacks: [String: String] = [:]
         for set in recordSets {
@@ -209,7 +212,7 @@ public struct SiteBuilder: Sendable {
         settings.avifQuality = config.avifQuality
         settings.avifSpeed = config.avifSpeed
         settings.colorSpace = config.colorSpace
-        let step = ImageStep(pipeline: ImagePipeline(settings: settings), cache: cache, fileSystem: fs, stager: stager)
+        let step = ImageStep(pipeline: ImagePipeline(settings: settings), cache: cache, fileSystem: fs)
         let elapsed = StepTimer.reader(environment.clock)
         let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
@@ -228,7 +231,7 @@ public struct SiteBuilder: Sendable {
         if !missing.isEmpty { throw BuildError(step: "images", .failed(RecordsStep.offlineMessage(missing, what: "image"))) }
 
         var images: [Record.ImageReference: ItemImage] = [:]
-        var written: Set<String> = []
+        var written: [String: PublishedImage] = [:]
         var used = Set(recordEntries)
         for outcome in outcomes {
             let result = outcome.result
@@ -263,7 +266,7 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             images[outcome.reference] = result.image
-            written.formUnion(result.published)
+            for file in result.published { written[file.path] = file }
         }
         report.images.published = written.count
         let downloads = outcomes.compactMap(\.download)
@@ -276,7 +279,7 @@ public struct SiteBuilder: Sendable {
             report.diagnostics.append(Diagnostic(.warning, code: "cache.record", subject: "cache",
                                                  message: "cannot record this build's cache use (\(error)); `galgen cache prune` may drop its entries"))
         }
-        return images
+        return (images, written.values.sorted { $0.path < $1.path })
     }
 
     private static func sortKey(_ reference: Record.ImageReference) -> String {
@@ -288,9 +291,18 @@ public struct SiteBuilder: Sendable {
 
     // MARK: - Pages
 
-    private func writePages(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
-                            publishedImages: Set<String>, stager: OutputStager, report: inout BuildReport,
-                            events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
+    /// Where the bytes of one output file come from.
+    private enum Source: Sendable {
+        case bytes(Data)
+        case cacheEntry(String)
+        case page(PageSpec)
+    }
+
+    /// Gives every file of the site its key, lets the stager decide which must be made, and makes
+    /// (renders, validates, writes) or links only those.
+    private func writeSite(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
+                           images: [PublishedImage], stager: OutputStager, report: inout BuildReport,
+                           events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
         let renderer: SiteRenderer
         do { renderer = try SiteRenderer(config: config, collections: collections, templates: templates, assets: assets) } catch {
             throw BuildError(step: "pages", .failed(error.description))
@@ -298,46 +310,84 @@ public struct SiteBuilder: Sendable {
         let plan = renderer.plan()
         let data = renderer.data.files
         let crawler = renderer.crawlerFiles(for: plan)
-        let known = Set(plan.map(\.path)).union(assets.assets.map(\.outputPath)).union(publishedImages)
-            .union(data.map(\.path)).union(crawler.map(\.path))
-        let validator = PageValidator(exists: { known.contains($0) })
-        PageValidator.initializeLibrary()
 
-        for asset in assets.assets {
-            do { try stager.write(asset.data, to: asset.outputPath) } catch { throw BuildError(step: "pages", .failed(error.description)) }
-        }
+        var files: [(entry: OutputEntry, source: Source)] = []
+        files.reserveCapacity(plan.count + data.count + crawler.count + images.count + assets.assets.count + 1)
+        let marker = Data(OutputStager.markerText.utf8)
+        files.append((OutputEntry(path: OutputStager.markerName, key: OutputKey(digesting: marker)), .bytes(marker)))
+        for asset in assets.assets { files.append((OutputEntry(path: asset.outputPath, key: OutputKey(digesting: asset.data)), .bytes(asset.data))) }
+        for file in data + crawler { files.append((OutputEntry(path: file.path, key: OutputKey(digesting: file.data)), .bytes(file.data))) }
+        for image in images { files.append((OutputEntry(path: image.path, key: image.key), .cacheEntry(image.entry))) }
         report.assets = assets.assets.count
-        for file in data + crawler {
-            do { try stager.write(file.data, to: file.path) } catch { throw BuildError(step: "pages", .failed(error.description)) }
-        }
         report.dataFiles = data.count
 
-        let chunks = stride(from: 0, to: plan.count, by: 64).map { Array(plan[$0..<min($0 + 64, plan.count)]) }
+        // Page keys, in parallel: building a page's context costs a fraction of rendering it.
+        let keyChunks = stride(from: 0, to: plan.count, by: 256).map { $0..<min($0 + 256, plan.count) }
+        let keys = await Parallel.map(keyChunks, jobs: options.jobs) { range in range.map { renderer.key(for: plan[$0]) } }
+        for (range, chunk) in zip(keyChunks, keys) {
+            for (i, key) in zip(range, chunk) { files.append((OutputEntry(path: plan[i].path, key: key), .page(plan[i]))) }
+        }
+        files.sort { $0.entry.path < $1.entry.path }
+        for i in files.indices.dropFirst() where files[i].entry.path == files[i - 1].entry.path {
+            throw BuildError(step: "pages", .failed("two files of the site would be \(files[i].entry.path); rename the collection or record that makes it"))
+        }
+        let actions = try stager.prepare(files.map(\.entry))
+        report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
+                                                 rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
+                                                 removed: stager.changes.removed)
+        report.pages = plan.count
+
+        let work = actions.indices.filter { actions[$0] != .keep }
+        let made = files
+        guard !work.isEmpty else { return }
+        let known = Set(files.map(\.entry.path))
+        let validator = PageValidator(exists: { known.contains($0) })
+        PageValidator.initializeLibrary()
+        let fs = self.fs
+        let chunks = stride(from: 0, to: work.count, by: 64).map { Array(work[$0..<min($0 + 64, work.count)]) }
         let elapsed = StepTimer.reader(environment.clock)
+        // Progress counts the pages rendered (links and other files are quick).
+        let pagesIn = chunks.map { chunk in chunk.count { if case .page = made[$0].source { true } else { false } } }
+        let pageTotal = pagesIn.reduce(0, +)
         var throttle = ProgressThrottle()
         var done = 0
         let outcomes = await Parallel.map(chunks, jobs: options.jobs, completed: { chunk in
-            done += chunks[chunk].count
-            if throttle.allows(done: done, total: plan.count, at: elapsed()) {
-                events(.progress("pages", done: done, total: plan.count))
+            done += pagesIn[chunk]
+            if pagesIn[chunk] > 0 && throttle.allows(done: done, total: pageTotal, at: elapsed()) {
+                events(.progress("pages", done: done, total: pageTotal))
             }
         }) { chunk -> (issues: [ValidationIssue], error: String?) in
             var issues: [ValidationIssue] = []
-            for spec in chunk {
-                let page = renderer.render(spec)
-                let problems = validator.validate(html: page.html, path: page.path)
-                if !problems.isEmpty {
-                    issues += problems
-                    continue
+            for index in chunk {
+                let (entry, source) = made[index]
+                do throws(FileSystemError) {
+                    if actions[index] == .link {
+                        try stager.link(entry.path)
+                        continue
+                    }
+                    switch source {
+                    case .bytes(let bytes):
+                        try stager.write(bytes, to: entry.path)
+                    case .cacheEntry(let path):
+                        try stager.write(try fs.readFile(at: path), to: entry.path)
+                    case .page(let spec):
+                        let page = renderer.render(spec)
+                        let problems = validator.validate(html: page.html, path: page.path)
+                        if !problems.isEmpty {
+                            issues += problems
+                            continue
+                        }
+                        try stager.write(Data(page.html.utf8), to: page.path)
+                    }
+                } catch {
+                    return (issues, error.description)
                 }
-                do { try stager.write(Data(page.html.utf8), to: page.path) } catch { return (issues, "\(error)") }
             }
             return (issues, nil)
         }
         if let failure = outcomes.compactMap({ $0.error }).first { throw BuildError(step: "pages", .failed(failure)) }
         let issues = outcomes.flatMap { $0.issues }
         if !issues.isEmpty { throw BuildError(step: "validate", .invalidPages(issues)) }
-        report.pages = plan.count
     }
 }
 

@@ -20,6 +20,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Revalidate every cached response and image, even those within their maxAge.")
     var refresh = false
 
+    @Flag(name: .long, help: "Write every file, trusting nothing an earlier build left (by default only files whose inputs changed are written).")
+    var clean = false
+
     @Option(name: .long, help: ArgumentHelp("Also write the build report as JSON to this file.", valueName: "file"))
     var report: String?
 

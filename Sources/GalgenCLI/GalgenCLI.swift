@@ -67,7 +67,8 @@ public enum GalgenCLI {
     }
 
     static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {
-        let options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
+        var options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
+        options.clean = command.clean
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
         let style = ProgressStyle.choose(isTerminal: console.isTerminal, environment: ProcessInfo.processInfo.environment, quiet: quiet)

@@ -48,14 +48,13 @@ struct ServeCommand: AsyncParsableCommand {
 
 extension GalgenCLI {
     static func runServe(_ command: ServeCommand, console: Console) async -> ExitStatus {
-        var options = command.site.buildOptions(offline: command.offline)
+        let options = command.site.buildOptions(offline: command.offline)
         let configPath = options.configPath
         let config: SiteConfig
         do { config = try ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) } catch {
             console.err("error: \(error)")
             return .usageOrConfig
         }
-        options.incremental = IncrementalOutput()
         let buildOptions = options
         let site = options.outputDirectory(for: config)
         if !ServeCommand.isLoopback(command.host) {

@@ -27,6 +27,10 @@ struct Summary {
         console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets) · data files \(report.dataFiles)")
         console.out("  images: \(i.sources) sources · \(i.decoded) decoded · \(i.encoded) variants encoded · \(i.reused) reused from cache · \(i.failed) failed · \(i.published) files published")
         if i.damaged > 0 { console.out("  cache: \(i.damaged) damaged entries rebuilt") }
+        if let o = report.output, let p = report.steps.last(where: { $0.name == "pages" }), let rendered = p.rendered {
+            let how = o.reason.map { "full build: \($0)" } ?? "incremental"
+            console.out("  output (\(how)): pages \(rendered) rendered · \(p.unchanged ?? 0) unchanged · \(p.removed ?? 0) removed; all files \(o.rendered) written · \(o.unchanged) unchanged · \(o.removed) removed")
+        }
         let n = report.network
         if n.requests + n.fromCache > 0 {
             let megabytes = String(format: "%.2f", Double(n.bytesDownloaded) / 1_048_576)

@@ -33,7 +33,7 @@ public struct RenderedPage: Sendable {
 public struct SiteRenderer: Sendable {
     private let config: SiteConfig
     private let collections: [Collection]
-    private let templates: TemplateSet
+    let templates: TemplateSet
     private let assets: AssetSet
     private let placeholderPath: String
     /// The runtime's JSON files (manifests, shards, search).

@@ -15,18 +15,23 @@ public struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Names of the loaded templates, sorted.
     public let names: [String]
+    /// For each template, a digest of its text and of every template it uses as a partial or
+    /// parent, transitively: what a page rendered with it depends on (part of the page keys).
+    let digests: [String: OutputKey]
 
     /// Parses and checks the templates of a theme.
     /// - Parameter theme: The theme; errors name a template's file (or its place in the built-in theme) and line.
     /// - Throws: ``RenderingError``.
     public init(theme: Theme) throws(RenderingError) {
         var templates: [String: MustacheTemplate] = [:]
+        var texts: [String: String] = [:]
         for file in theme.templates {
             let path = file.location
             let text = String(decoding: file.data, as: UTF8.self)
             try Self.lint(text, path: path)
             do {
                 templates[String(file.path.dropLast(".mustache".count))] = try MustacheTemplate(string: text)
+                texts[String(file.path.dropLast(".mustache".count))] = text
             } catch let error as MustacheTemplate.ParserError {
                 throw RenderingError(.templateSyntax, location: "\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
                                      message: "Mustache syntax error: \(error.error)")
@@ -39,6 +44,49 @@ public struct TemplateSet: Sendable {
         }
         self.names = templates.keys.sorted()
         self.library = MustacheLibrary(templates: templates)
+        self.digests = Self.digests(texts)
+    }
+
+    /// Each template's digest over itself and what it includes (`{{> name}}`, `{{< name}}`). A
+    /// dynamic name (`{{>*x}}`) could be any template: such a template depends on all of them.
+    static func digests(_ texts: [String: String]) -> [String: OutputKey] {
+        var direct: [String: Set<String>] = [:]
+        for (name, text) in texts {
+            var used: Set<String> = []
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{") {
+                rest = rest[open.upperBound...]
+                let tag = rest.drop { $0 == " " || $0 == "\t" }
+                guard let sigil = tag.first, sigil == ">" || sigil == "<" else { continue }
+                let body = tag.dropFirst().drop { $0 == " " || $0 == "\t" }
+                if body.first == "*" {
+                    used.formUnion(texts.keys)
+                    continue
+                }
+                let target = body.prefix { $0 != "}" && $0 != " " && $0 != "\t" }
+                if !target.isEmpty { used.insert(String(target)) }
+            }
+            direct[name] = used
+        }
+        var result: [String: OutputKey] = [:]
+        for name in texts.keys {
+            var closure: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for used in direct[next] ?? [] where !closure.contains(used) {
+                    closure.insert(used)
+                    queue.append(used)
+                }
+            }
+            var feed = KeyFeed()
+            feed.begin("templates")
+            for member in closure.sorted() {
+                feed.add(member)
+                feed.add(texts[member])  // nil for a partial that does not exist (it renders empty)
+            }
+            result[name] = feed.key
+        }
+        return result
     }
 
     /// Rejects tags that would bypass HTML escaping.

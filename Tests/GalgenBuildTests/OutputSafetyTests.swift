@@ -63,23 +63,24 @@ struct OutputSafetyTests {
         #expect(names.contains(".public.staging-12"))  // a build that is still running keeps its folder
     }
 
-    @Test func theReplacedSiteCanBeRemovedAfterTheSwap() async throws {
+    @Test func aReplacedSiteIsKeptAsTheSpareOnlyWhenItsFilesAreKnown() async throws {
         let site = try FixtureSite(count: 2)
         defer { site.directory.remove() }
-        try site.directory.write("old", to: ".public.old-7-999999/index.html")  // left by a killed preview server
-        _ = try await build(site)
+        try site.directory.write("old", to: ".public.old-7-999999/index.html")  // left by a killed build
+        _ = try await build(site, alive: { $0 != 999999 })
+        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock"])
         try site.directory.write("<p>second</p>\n", to: "Templates/footer.mustache")
         var options = BuildOptions(configPath: site.configPath, jobs: 2)
-        options.incremental = IncrementalOutput()  // the site in place is not its own: removed after the swap
-        _ = try await SiteBuilder(options: options, environment: environment(alive: { $0 != 999999 })).build()
+        options.clean = true  // nothing on disk is trusted: the replaced site is removed, not kept
+        let report = try await SiteBuilder(options: options, environment: environment()).build()
+        #expect(report.output?.reason == "--clean")
         #expect(try String(contentsOfFile: site.outputPath + "/index.html", encoding: .utf8).contains("<p>second</p>"))
-        #expect(!siblings(of: site.outputPath).contains(".public.old-7-999999"))
-        var left = siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") }
-        for _ in 0..<100 where !left.isEmpty {
-            try await Task.sleep(for: .milliseconds(50))
-            left = siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") }
-        }
-        #expect(left == [], "the replaced site is removed in the background")
+        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock"])
+        try site.directory.write("<p>third</p>\n", to: "Templates/footer.mustache")
+        _ = try await build(site)
+        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock", ".public.spare"])
+        #expect(try String(contentsOfFile: site.outputPath + "/.galgen-output", encoding: .utf8)
+            == (try String(contentsOfFile: site.directory.path + "/.public.spare/.galgen-output", encoding: .utf8)))
     }
 
     @Test func badRecordsAreRenderedOrReportedNeverLost() async throws {

@@ -5,4 +5,9 @@
    Returns 0 on success, otherwise -1 with errno set (ENOSYS/EINVAL where unsupported). */
 int CGalgenSystem_exchange(const char *a, const char *b);
 
+/* Identity of a file or folder, not following a final link: out[0] device, out[1] inode,
+   out[2] and out[3] birth time (seconds, nanoseconds; 0 where the file system keeps none).
+   Returns 0 on success, otherwise -1 with errno set. */
+int CGalgenSystem_identity(const char *path, unsigned long long out[4]);
+
 #endif

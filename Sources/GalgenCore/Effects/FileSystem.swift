@@ -92,6 +92,79 @@ public protocol FileSystem: Sendable {
     /// - Parameter path: The file.
     /// - Throws: ``FileSystemError``.
     func fileSize(at path: String) throws(FileSystemError) -> Int
+
+    /// Who a file or folder is, not following a final link: device, inode and birth time. Two
+    /// paths with the same identity are the same object; a folder keeps its identity when renamed.
+    /// - Parameter path: The path.
+    /// - Returns: nil when nothing is there.
+    func identity(at path: String) -> FileIdentity?
+
+    /// What tells a file's bytes changed without reading them: inode, size and modification time.
+    /// - Parameter path: The file (a final link is not followed).
+    /// - Returns: nil when nothing is there.
+    func stamp(at path: String) -> FileStamp?
+
+    /// Makes `destination` a second name (a hard link) of the regular file `source`, replacing
+    /// whatever file `destination` named.
+    /// - Parameters:
+    ///   - source: An existing file.
+    ///   - destination: The new name; its folder must exist.
+    /// - Throws: ``FileSystemError``.
+    func hardLink(_ source: String, to destination: String) throws(FileSystemError)
+
+    /// Writes a file as a new file: an existing file of that name is unlinked first, so other
+    /// names (hard links) of the old file keep their bytes. Not atomic.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file.
+    /// - Throws: ``FileSystemError``.
+    func writeNewFile(_ data: Data, to path: String) throws(FileSystemError)
+}
+
+/// A file's inode, size and modification time (nanoseconds): see ``FileSystem/stamp(at:)``.
+public struct FileStamp: Sendable, Hashable {
+    /// Inode number.
+    public var inode: UInt64
+    /// Size in bytes.
+    public var size: UInt64
+    /// Modification time, nanoseconds since 1970.
+    public var modified: Int64
+
+    /// Creates a stamp.
+    public init(inode: UInt64, size: UInt64, modified: Int64) {
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+    }
+}
+
+/// Who a file or folder is: see ``FileSystem/identity(at:)``.
+public struct FileIdentity: Sendable, Hashable, CustomStringConvertible {
+    /// Device number.
+    public var device: UInt64
+    /// Inode number.
+    public var inode: UInt64
+    /// Birth time in nanoseconds since 1970 (0 where the file system keeps none); it tells a
+    /// folder from a later one that reuses a freed inode number.
+    public var birth: UInt64
+
+    /// Creates an identity.
+    public init(device: UInt64, inode: UInt64, birth: UInt64) {
+        self.device = device
+        self.inode = inode
+        self.birth = birth
+    }
+
+    /// `device:inode:birth`.
+    public var description: String { "\(device):\(inode):\(birth)" }
+
+    /// Parses ``description``.
+    /// - Parameter text: `device:inode:birth`.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: ":")
+        guard parts.count == 3, let d = UInt64(parts[0]), let i = UInt64(parts[1]), let b = UInt64(parts[2]) else { return nil }
+        self.init(device: d, inode: i, birth: b)
+    }
 }
 
 extension FileSystem {

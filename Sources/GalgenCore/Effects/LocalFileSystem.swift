@@ -195,6 +195,35 @@ public struct LocalFileSystem: FileSystem {
         return Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
     }
 
+    public func identity(at path: String) -> FileIdentity? {
+        var out: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &out) { raw in
+            CGalgenSystem_identity(path, raw.baseAddress!.assumingMemoryBound(to: UInt64.self)) == 0
+        }
+        guard ok else { return nil }
+        return FileIdentity(device: out.0, inode: out.1, birth: out.2 &* 1_000_000_000 &+ out.3)
+    }
+
+    public func stamp(at path: String) -> FileStamp? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        return FileStamp(inode: UInt64(st.st_ino), size: UInt64(st.st_size),
+                         modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+    }
+
+    public func hardLink(_ source: String, to destination: String) throws(FileSystemError) {
+        if link(source, destination) == 0 { return }
+        guard errno == EEXIST else { throw Self.error("link", "\(source) to \(destination)") }
+        guard unlink(destination) == 0 || errno == ENOENT, link(source, destination) == 0 else {
+            throw Self.error("link", "\(source) to \(destination)")
+        }
+    }
+
+    public func writeNewFile(_ data: Data, to path: String) throws(FileSystemError) {
+        if unlink(path) != 0 && errno != ENOENT { throw Self.error("replace", path) }
+        try write(data, to: path, flags: O_EXCL, reported: path)
+    }
+
     public func fileSize(at path: String) throws(FileSystemError) -> Int {
         var st = stat()
         guard stat(path, &st) == 0 else { throw Self.error("stat", path) }

@@ -1,0 +1,281 @@
+import Foundation
+@testable import GalgenBuild
+import GalgenCore
+import GalgenImaging
+import GalgenTestSupport
+import Testing
+
+/// Rebuilds do only the work of what changed (page keys, the spare folder, the manifest in the
+/// cache), and whatever changed, the result equals a clean build of the same inputs byte for byte,
+/// folders and removed files included.
+@Suite(.serialized)
+struct IncrementalBuildTests {
+    /// Every file and folder below `path` (folders end in `/`) with the files' bytes.
+    static func tree(_ path: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let root = URL(fileURLWithPath: path)
+        let e = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]))
+        for case let url as URL in e {
+            let relative = String(url.path.dropFirst(root.path.count + 1))
+            if try url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory == true {
+                result[relative + "/"] = Data()
+            } else {
+                result[relative] = try Data(contentsOf: url)
+            }
+        }
+        return result
+    }
+
+    /// Inode and modification time of every file below `path`.
+    static func stamps(_ path: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for (relative, _) in try tree(path) where !relative.hasSuffix("/") {
+            var st = stat()
+            #expect(lstat(path + "/" + relative, &st) == 0)
+            result[relative] = "\(st.st_ino) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+        }
+        return result
+    }
+
+    /// Builds `site` into its output folder (incrementally), then into a new folder from nothing,
+    /// and expects the two trees to be the same; returns the incremental build's report.
+    @discardableResult
+    static func buildAndCompare(_ site: FixtureSite, _ step: String, fresh: inout Int, jobs: Int = 2) async throws -> BuildReport {
+        let report = try await build(site, jobs: jobs)
+        fresh += 1
+        let reference = site.directory.path + "/fresh-\(fresh)"
+        let clean = try await build(site, output: reference, jobs: jobs)
+        #expect(clean.output?.full == true)
+        let a = try tree(site.outputPath), b = try tree(reference)
+        #expect(a.keys.sorted() == b.keys.sorted(), "\(step): different files or folders")
+        #expect(a.keys.filter { a[$0] != b[$0] }.sorted() == [], "\(step): different bytes")
+        try FileManager.default.removeItem(atPath: reference)
+        return report
+    }
+
+    @Test func randomEditSequencesEqualCleanBuilds() async throws {
+        for seed: UInt64 in [1, 2, 3] {
+            var random = SplitMix(seed: seed)
+            let site = try FixtureSite(count: 0, config: #""pageSize": 2"#)
+            defer { site.directory.remove() }
+            // Records: ids stay unique; images are a few painted JPEGs shared by records.
+            var records: [(id: String, title: String, image: Int)] = (0..<7).map { ("r\($0)", "Record \($0)", $0 % 4) }
+            var nextID = 7
+            for i in 0..<4 { try paint(site, image: i, hue: i * 40) }
+            func writeRecords() throws {
+                try site.writeRecords("[" + records.map { #"{"id": "\#($0.id)", "title": "\#($0.title)", "image": "images/\#($0.image).jpg"}"# }
+                    .joined(separator: ",\n") + "]")
+            }
+            var pageSize = 2
+            var extra: [String] = []
+            func writeConfig() throws { try site.writeConfig(extra: (["\"pageSize\": \(pageSize)"] + extra).joined(separator: ", ")) }
+            try writeRecords()
+            var fresh = 0
+            try await Self.buildAndCompare(site, "seed \(seed): first build", fresh: &fresh)
+            var done: [String] = []
+            for _ in 0..<14 {
+                let edit = random.next(below: 12)
+                var step = ""
+                switch edit {
+                case 0 where !records.isEmpty:
+                    let i = random.next(below: records.count)
+                    records[i].title += " edited"
+                    step = "title of \(records[i].id)"
+                case 1:
+                    records.insert((id: "r\(nextID)", title: "New \(nextID)", image: random.next(below: 4)), at: random.next(below: records.count + 1))
+                    step = "added r\(nextID)"
+                    nextID += 1
+                case 2 where records.count > 1:
+                    let removed = records.remove(at: random.next(below: records.count))
+                    step = "removed \(removed.id)"
+                case 3 where records.count > 2:
+                    let i = random.next(below: records.count), j = random.next(below: records.count)
+                    records.swapAt(i, j)
+                    step = "swapped \(i) and \(j)"
+                case 4:
+                    pageSize = 1 + random.next(below: 4)
+                    step = "pageSize \(pageSize)"
+                case 5:
+                    let text = random.next(below: 3) == 0 ? nil : "<footer><p>footer \(random.next(below: 1000))</p></footer>\n"
+                    if let text { try site.directory.write(text, to: "Templates/footer.mustache") } else {
+                        try? FileManager.default.removeItem(atPath: site.directory.path + "/Templates/footer.mustache")
+                    }
+                    step = "footer template"
+                case 6:
+                    try site.directory.write("body { color: #\(100 + random.next(below: 800)); }\n", to: "assets/style.css")
+                    step = "stylesheet"
+                case 7:
+                    extra = random.next(below: 2) == 0 ? [] : [#""baseURL": "https://example.org/g\#(random.next(below: 9))/""#]
+                    step = "baseURL"
+                case 8:
+                    let image = random.next(below: 4)
+                    try paint(site, image: image, hue: random.next(below: 360))
+                    step = "image \(image) replaced"
+                case 9:
+                    try site.directory.write("{{#broken}}\n", to: "Templates/header.mustache")
+                    await #expect(throws: BuildError.self) { _ = try await build(site) }
+                    try FileManager.default.removeItem(atPath: site.directory.path + "/Templates/header.mustache")
+                    step = "after a failed build"
+                case 10:
+                    let item = try String(contentsOfFile: Repository.templates + "/item.mustache", encoding: .utf8)
+                    try site.directory.write(item.replacingOccurrences(of: "</main>", with: "<p>v\(random.next(below: 99))</p></main>"),
+                                             to: "Templates/item.mustache")
+                    step = "item template"
+                default:
+                    step = "nothing changed"
+                }
+                try writeRecords()
+                try writeConfig()
+                done.append(step)
+                let report = try await Self.buildAndCompare(site, "seed \(seed) after \(done)", fresh: &fresh)
+                #expect(report.output?.full == false, "seed \(seed) after \(done): \(report.output?.reason ?? "")")
+            }
+        }
+    }
+
+    @Test func aRebuildWithNothingChangedTouchesNothing() async throws {
+        let site = try FixtureSite(count: 6, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        let first = try await build(site)
+        #expect(first.output == BuildReport.OutputCounts(full: true, reason: "first build", rendered: first.output?.rendered ?? -1, unchanged: 0, removed: 0))
+        let before = try Self.stamps(site.outputPath)
+        let report = try await build(site)
+        #expect(try Self.stamps(site.outputPath) == before)
+        #expect(report.output == BuildReport.OutputCounts(full: false, reason: nil, rendered: 0, unchanged: before.count, removed: 0))
+        let pages = try #require(report.steps.first { $0.name == "pages" })
+        #expect(pages.rendered == 0 && pages.unchanged == report.pages && pages.removed == 0)
+    }
+
+    @Test func aChangedRecordRendersThePagesThatShowIt() async throws {
+        let site = try FixtureSite(count: 9, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        let before = try Self.tree(site.outputPath)
+        let records = try String(contentsOfFile: site.directory.path + "/records.json", encoding: .utf8)
+        try site.writeRecords(records.replacingOccurrences(of: "\"Item 4\"", with: "\"Item four\""))
+        let report = try await Self.buildAndCompare(site, "one title", fresh: &fresh)
+        let after = try Self.tree(site.outputPath)
+        let changedPages = after.keys.filter { $0.hasSuffix(".html") && before[$0] != after[$0] }
+        let pages = try #require(report.steps.first { $0.name == "pages" })
+        // The item's page, its neighbours' (their links name it), the gallery pages (the runtime's
+        // manifest name changes with its data): each rendered page changed, nothing else rendered.
+        #expect(changedPages.contains("things/item-4/index.html") && changedPages.contains("things/item-3/index.html"))
+        #expect(!changedPages.contains("things/item-7/index.html"))
+        #expect(pages.rendered == changedPages.count, "\(changedPages.sorted())")
+        #expect(pages.unchanged == report.pages - changedPages.count)
+    }
+
+    @Test func anItemTemplateEditRendersItemPagesOnly() async throws {
+        let site = try FixtureSite(count: 5, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        let item = try String(contentsOfFile: Repository.templates + "/item.mustache", encoding: .utf8)
+        try site.directory.write(item.replacingOccurrences(of: "</main>", with: "<p>new</p></main>"), to: "Templates/item.mustache")
+        let report = try await Self.buildAndCompare(site, "item.mustache", fresh: &fresh)
+        let pages = try #require(report.steps.first { $0.name == "pages" })
+        #expect(pages.rendered == 5)
+        #expect(report.output?.rendered == 5)
+    }
+
+    @Test func aDamagedOrForeignRecordMeansAFullBuildSaidSo() async throws {
+        let site = try FixtureSite(count: 3)
+        defer { site.directory.remove() }
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        let manifest = OutputManifest.path(cache: site.cachePath, output: site.outputPath)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: manifest))
+        bytes[bytes.count / 2] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: manifest))
+        var report = try await Self.buildAndCompare(site, "damaged", fresh: &fresh)
+        #expect(report.output?.full == true)
+        #expect(report.output?.reason?.contains("damaged") == true, "\(report.output?.reason ?? "")")
+        #expect(report.output?.unchanged == 0)
+
+        // Written by another galgen version: its keys are not compared.
+        var loaded = try OutputManifest.load(from: manifest, fileSystem: LocalFileSystem(), version: GalgenVersion.current)
+        loaded.version = "0.0.1"
+        try loaded.encoded().write(to: URL(fileURLWithPath: manifest))
+        report = try await Self.buildAndCompare(site, "other version", fresh: &fresh)
+        #expect(report.output?.reason?.contains("0.0.1") == true, "\(report.output?.reason ?? "")")
+
+        try FileManager.default.removeItem(atPath: manifest)
+        report = try await Self.buildAndCompare(site, "no manifest", fresh: &fresh)
+        #expect(report.output?.full == true)
+
+        // An output folder that is not the one recorded (replaced by hand with a copy).
+        let copy = site.directory.path + "/copy"
+        try FileManager.default.copyItem(atPath: site.outputPath, toPath: copy)
+        try FileManager.default.removeItem(atPath: site.outputPath)
+        try FileManager.default.moveItem(atPath: copy, toPath: site.outputPath)
+        report = try await Self.buildAndCompare(site, "copied output", fresh: &fresh)
+        #expect(report.output?.reason == "the output folder is not the one galgen last wrote")
+        report = try await Self.buildAndCompare(site, "after it", fresh: &fresh)
+        #expect(report.output?.full == false && report.output?.rendered == 0)
+    }
+
+    @Test func aLostOrEditedSpareIsNeverTrusted() async throws {
+        let site = try FixtureSite(count: 4, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        try site.directory.write("body { color: red; }\n", to: "assets/style.css")
+        try await Self.buildAndCompare(site, "first change (no spare yet: a fresh folder)", fresh: &fresh)
+        let spare = site.directory.path + "/.public.spare"
+        #expect(FileManager.default.fileExists(atPath: spare))
+        // The spare is replaced by an empty folder (another identity): it must not be trusted.
+        try FileManager.default.removeItem(atPath: spare)
+        try FileManager.default.createDirectory(atPath: spare, withIntermediateDirectories: false)
+        try site.directory.write("body { color: blue; }\n", to: "assets/style.css")
+        var report = try await Self.buildAndCompare(site, "spare replaced", fresh: &fresh)
+        #expect(report.output?.full == false)
+        try site.directory.write("body { color: green; }\n", to: "assets/style.css")
+        report = try await Self.buildAndCompare(site, "spare used", fresh: &fresh)
+        #expect(report.output?.full == false)
+        #expect(!siblings(of: site.outputPath).contains { $0.contains(".staging-") || $0.contains(".old-") })
+    }
+
+    @Test func filesChangedOrRemovedByHandAreMadeAgain() async throws {
+        let site = try FixtureSite(count: 4, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        try site.directory.write("body { color: red; }\n", to: "assets/style.css")
+        try await Self.buildAndCompare(site, "a spare exists from here", fresh: &fresh)
+        // Edited in place (the spare shares the file), truncated, removed, and an image removed.
+        let output = site.outputPath
+        let gallery = try FileHandle(forWritingTo: URL(fileURLWithPath: output + "/things/index.html"))
+        try gallery.write(contentsOf: Data("<!-- hand edit -->".utf8))
+        try gallery.close()
+        try Data().write(to: URL(fileURLWithPath: output + "/things/item-1/index.html"))
+        try FileManager.default.removeItem(atPath: output + "/things/item-2/index.html")
+        let image = try #require(try FileManager.default.contentsOfDirectory(atPath: output + "/img").sorted().first)
+        try FileManager.default.removeItem(atPath: output + "/img/" + image)
+        let report = try await Self.buildAndCompare(site, "after hand edits", fresh: &fresh)
+        #expect(report.output?.full == false)
+        #expect(report.output?.rendered == 4, "\(String(describing: report.output))")
+        let again = try await Self.buildAndCompare(site, "nothing changed", fresh: &fresh)
+        #expect(again.output?.rendered == 0)
+    }
+
+    private func paint(_ site: FixtureSite, image: Int, hue: Int) throws {
+        let picture = Painter.portrait(width: 240, height: 180, hue: hue, shade: 0.4)
+        try site.directory.write(try JPEGCodec.encode(picture, quality: 80), to: "images/\(image).jpg")
+    }
+}
+
+/// A small seeded random generator (SplitMix64), so a failing sequence can be replayed.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(below n: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(max(n, 1)))
+    }
+}
