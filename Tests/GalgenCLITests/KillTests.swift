@@ -57,6 +57,67 @@ struct KillTests {
         #expect(!siblingNames(of: output).contains { $0.contains(".staging-") })
     }
 
+    /// Kills incremental rebuilds (editing the spare, linking from the published site, exchanging
+    /// the folders, recording the keys) at moments spread over them: the output folder is always a
+    /// complete valid site, and the next build equals a clean build of the same inputs.
+    @Test func killedIncrementalBuildsLeaveAWholeSiteAndNeverAWrongNextBuild() async throws {
+        try #require(GalgenBinary.isBuilt, "build galgen first (swift build)")
+        let site = try FixtureSite(count: 0, config: #""pageSize": 3"#)
+        defer { site.directory.remove() }
+        let picture = Painter.portrait(width: 320, height: 240, hue: 30, shade: 0.3)
+        try site.directory.write(try JPEGCodec.encode(picture, quality: 80), to: "images/a.jpg")
+        func records(_ version: Int) throws {
+            // Every title changes with the version: every item and gallery page is rendered again.
+            try site.writeRecords("[" + (0..<400).map { #"{"id": "p\#($0)", "title": "Person \#($0) v\#(version)", "image": "images/a.jpg"}"# }
+                .joined(separator: ",") + "]")
+        }
+        try records(0)
+        let output = site.outputPath
+        func run(into folder: String? = nil, _ extra: [String] = []) throws -> (Process, Duration) {
+            let began = ContinuousClock.now
+            let p = try GalgenBinary.start(["build", "--config", site.configPath, "--output", folder ?? output, "--jobs", "2", "--quiet"] + extra)
+            return (p, ContinuousClock.now - began)
+        }
+        let (first, _) = try run()
+        first.waitUntilExit()
+        try #require(first.terminationStatus == 0)
+        try records(1)
+        let began = ContinuousClock.now
+        let (timed, _) = try run()
+        timed.waitUntilExit()
+        try #require(timed.terminationStatus == 0)
+        let full = ContinuousClock.now - began
+        let microseconds = Double(full.components.seconds) * 1e6 + Double(full.components.attoseconds) / 1e12
+
+        let checker = SiteChecker(fileSystem: LocalFileSystem())
+        var killedWhileRunning = 0
+        var version = 1
+        for fraction in [0.1, 0.3, 0.5, 0.65, 0.8, 0.9, 0.97] {
+            version += 1
+            try records(version)
+            let (process, _) = try run()
+            usleep(UInt32(max(1_000, microseconds * fraction)))
+            if process.isRunning { killedWhileRunning += 1 }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let result = try checker.check(directory: output)
+            #expect(result.issues == [], "after a kill at \(fraction)")
+            #expect(result.pages == 1 + 1 + 134 + 400, "after a kill at \(fraction)")
+        }
+        #expect(killedWhileRunning >= 3, "the builds finished before the kills; make the fixture bigger")
+
+        let (final, _) = try run()
+        final.waitUntilExit()
+        #expect(final.terminationStatus == 0)
+        let reference = site.directory.path + "/reference"
+        let (clean, _) = try run(into: reference, ["--clean"])
+        clean.waitUntilExit()
+        #expect(clean.terminationStatus == 0)
+        let a = try FixtureSite.snapshot(of: reference), b = try FixtureSite.snapshot(of: output)
+        #expect(a.map(\.0) == b.map(\.0))
+        #expect(a.map(\.1) == b.map(\.1), "killed incremental builds changed a later build's output")
+    }
+
     private func siblingNames(of path: String) -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)) ?? []
     }
