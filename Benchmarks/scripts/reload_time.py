@@ -11,7 +11,10 @@ headless Chromium, then repeatedly edit Templates/head.mustache and time
 It also times full `galgen build` runs of the same inputs in a new process: cold (empty cache) and
 warm (cache filled), to compare with the in-server rebuild. Medians over --runs edits.
 
-Usage: python Benchmarks/scripts/reload_time.py [--items 10000] [--runs 5] [--json OUT]
+With `--edit record`, each save changes one record's title in the big site's JSON file instead, and the
+page watched is that record's item page (issue 14: an edit renders only the pages that show it).
+
+Usage: python Benchmarks/scripts/reload_time.py [--items 10000] [--runs 5] [--edit template|record] [--json OUT]
 (GALGEN_BIN picks the binary; default .build/debug/galgen.)
 """
 from __future__ import annotations
@@ -41,25 +44,35 @@ def full_build(config: pathlib.Path, work: pathlib.Path, cache: str) -> float:
     return time.monotonic() - start
 
 
-def measure(name: str, config: pathlib.Path, templates: pathlib.Path, work: pathlib.Path, runs: int, driver) -> dict:
+def measure(name: str, config: pathlib.Path, templates: pathlib.Path, work: pathlib.Path, runs: int, driver,
+            record: str | None = None) -> dict:
+    """Edit `head.mustache` (every page renders again), or with `record` (an id in big.json) that
+    record's title, watching its item page."""
     cold = full_build(config, work, "cold-cache")
     warm = full_build(config, work, "cold-cache")
     serve = servesite.Serve(config)
     try:
-        driver.get(serve.url)
+        driver.get(serve.url + (f"people/{record}/" if record else ""))
         helpers.wait_until(lambda: driver.execute_script(
             "return performance.getEntriesByType('resource').some(e => e.name.endsWith('/__galgen/events'))"), timeout=30)
-        head = templates / "head.mustache"
-        original = head.read_text()
+        edited = work / "big.json" if record else templates / "head.mustache"
+        original = edited.read_text()
         latencies, rebuilds = [], []
         for i in range(runs):
             time.sleep(0.5)
             mark = len(serve.lines)
-            head.write_text(original + f'<meta name="reload-bench" content="{i}" />\n')
+            if record:
+                data = json.loads(original)
+                for r in data["results"]:
+                    if r["id"] == record:
+                        r["name"] += f" edit {i}"
+                edited.write_text(json.dumps(data, separators=(",", ":")))
+                check = f"return document.title.includes('edit {i} ')"
+            else:
+                edited.write_text(original + f'<meta name="reload-bench" content="{i}" />\n')
+                check = f"const m = document.querySelector('meta[name=reload-bench]'); return m && m.content === '{i}';"
             saved = time.time() * 1000
-            ok = helpers.wait_until(lambda: driver.execute_script(
-                "const m = document.querySelector('meta[name=reload-bench]'); return m && m.content;") == str(i),
-                timeout=300, interval=0.02)
+            ok = helpers.wait_until(lambda: driver.execute_script(check), timeout=300, interval=0.02)
             if not ok:
                 raise RuntimeError(f"{name}: page did not reload for edit {i}")
             loaded = driver.execute_script(
@@ -68,7 +81,7 @@ def measure(name: str, config: pathlib.Path, templates: pathlib.Path, work: path
             latencies.append(loaded - saved)
             line = serve.wait_for(r"galgen: built .* in ([\d.]+) s", start=mark, timeout=60)
             rebuilds.append(float(re.search(r"in ([\d.]+) s", line).group(1)) * 1000)
-        head.write_text(original)
+        edited.write_text(original)
     finally:
         code = serve.stop()
     return {
@@ -86,19 +99,23 @@ def main() -> None:
     parser.add_argument("--items", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", type=pathlib.Path)
+    parser.add_argument("--edit", choices=["template", "record"], default="template",
+                        help="what each save changes: head.mustache (every page), or one record's title (its pages)")
     args = parser.parse_args()
     driver = helpers.make_driver()
     results = []
     try:
         with tempfile.TemporaryDirectory(prefix="galgen-reload-") as tmp:
             work = pathlib.Path(tmp)
-            sample = servesite.copy_sample(work / "sample")
-            results.append(measure("sample (60 items)", sample, work / "sample" / "Templates", work / "sample", args.runs, driver))
+            if args.edit == "template":
+                sample = servesite.copy_sample(work / "sample")
+                results.append(measure("sample (60 items)", sample, work / "sample" / "Templates", work / "sample", args.runs, driver))
             big = work / "big"
             config = sitebuild.write_inputs(big, args.items)
             templates = big / "Templates"
             servesite.override_head(templates)
-            results.append(measure(f"{args.items:,} items", config, templates, big, args.runs, driver))
+            record = "k%06d" % (args.items // 2) if args.edit == "record" else None
+            results.append(measure(f"{args.items:,} items, {args.edit} edited", config, templates, big, args.runs, driver, record))
     finally:
         driver.quit()
     for r in results:

@@ -2,15 +2,17 @@ import Foundation
 import Crypto
 import GalgenCore
 
-/// What galgen knows of the folders it wrote for one output folder: for the published site and for
-/// its spare (the site before it, kept beside it to be edited into the next one), which folder it
-/// is (by identity, which a rename keeps) and the key of every file in it.
+/// What galgen wrote in one folder of an output folder (the published site, or its spare: the site
+/// before it, kept beside it to be edited into the next one): the key and stamp of every file.
 ///
-/// Kept in the cache folder (`outputs/<digest of the output path>.manifest`), written atomically
-/// after every publish. A file that is missing, damaged (its last line is a digest of the rest),
-/// of another format or written by another galgen version is not used: the build is then a full
-/// one, and the report says why. A folder whose identity does not match is unknown (a full build
-/// too), so a manifest can never make a build wrong, only slower.
+/// One file per folder in the cache, named after the output folder and the folder's identity
+/// (`outputs/<digest of the output path>-<device>-<inode>-<birth>.manifest`; a rename keeps the
+/// identity, so the record follows the folder through the exchange that publishes it). Written
+/// atomically after the folder is published; removed before a spare is edited, so a killed build
+/// leaves a folder without a record (unknown) rather than a wrong record. A record that is
+/// missing, damaged (its last line is a digest of the rest), of another format or of another
+/// galgen version is not used: the build is then a full one, and the report says why. So a record
+/// can make a build slower, never wrong.
 struct OutputManifest: Sendable, Equatable {
     /// What galgen wrote at one path: the key, and the file's stamp right after (a file whose
     /// stamp is no longer that was changed by someone else, and is not trusted).
@@ -27,34 +29,78 @@ struct OutputManifest: Sendable, Equatable {
     }
 
     /// The format: change when the file's layout or the meaning of keys changes.
-    static let format = "galgen-output-manifest 2"
+    static let format = "galgen-output-manifest 3"
 
-    /// The galgen version that wrote the trees (keys of another version are never compared).
+    /// The galgen version that wrote the tree (keys of another version are never compared).
     var version: String
-    /// The published folder.
-    var output: Tree?
-    /// The spare folder.
-    var spare: Tree?
+    /// The folder.
+    var tree: Tree
 
-    /// Where the manifest of an output folder is kept in a cache.
-    static func path(cache: String, output: String) -> String {
-        cache + "/outputs/" + ContentHash.sha256Hex(output).prefix(24) + ".manifest"
+    /// The start of the names of an output folder's records.
+    private static func stem(cache: String, output: String) -> String {
+        cache + "/outputs/" + ContentHash.sha256Hex(output).prefix(24) + "-"
     }
 
-    /// The manifest's text.
-    func encoded() -> Data {
-        var text = Self.format + "\nversion " + version + "\n"
-        for (name, tree) in [("output", output), ("spare", spare)] {
-            guard let tree else { continue }
-            text += "\(name) \(tree.identity) \(tree.files.count)\n"
-            for path in tree.files.keys.sorted() {
-                let file = tree.files[path]!
-                text += "\(file.key) \(file.stamp.inode) \(file.stamp.size) \(file.stamp.modified) \(path)\n"
+    /// Where the record of one folder of an output folder is kept.
+    static func path(cache: String, output: String, identity: FileIdentity) -> String {
+        stem(cache: cache, output: output) + "\(identity.device)-\(identity.inode)-\(identity.birth).manifest"
+    }
+
+    /// Removes the records of an output folder's folders other than `keeping`.
+    static func prune(cache: String, output: String, keeping: [FileIdentity], fileSystem: any FileSystem) {
+        let stem = stem(cache: cache, output: output)
+        let kept = Set(keeping.map { (path(cache: cache, output: output, identity: $0) as NSString).lastPathComponent })
+        let prefix = (stem as NSString).lastPathComponent
+        for name in (try? fileSystem.listDirectory(at: cache + "/outputs")) ?? [] where name.hasPrefix(prefix) && !kept.contains(name) {
+            try? fileSystem.remove(at: cache + "/outputs/" + name)
+        }
+    }
+
+    /// The record's text, from files sorted by path.
+    static func encode(version: String, identity: FileIdentity, files: [(path: String, file: File)]) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + files.count * 110)
+        bytes.append(contentsOf: "\(format)\nversion \(version)\ntree \(identity) \(files.count)\n".utf8)
+        let digits = Array("0123456789abcdef".utf8)
+        func hex(_ value: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
+        }
+        func decimal(_ value: UInt64) {
+            var value = value
+            var reversed: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                           UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var n = 0
+            withUnsafeMutableBytes(of: &reversed) { buffer in
+                repeat {
+                    buffer[n] = UInt8(value % 10) + 0x30
+                    value /= 10
+                    n += 1
+                } while value > 0
+                for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
             }
         }
-        var data = Data(text.utf8)
-        data.append(contentsOf: Array(("end " + ContentHash.sha256Hex(data) + "\n").utf8))
-        return data
+        for (path, file) in files {
+            hex(file.key.high)
+            hex(file.key.low)
+            bytes.append(0x20)
+            decimal(file.stamp.inode)
+            bytes.append(0x20)
+            decimal(file.stamp.size)
+            bytes.append(0x20)
+            if file.stamp.modified < 0 { bytes.append(0x2D) }
+            decimal(file.stamp.modified.magnitude)
+            bytes.append(0x20)
+            bytes.append(contentsOf: path.utf8)
+            bytes.append(0x0A)
+        }
+        bytes.append(contentsOf: Array(("end " + ContentHash.sha256Hex(bytes) + "\n").utf8))
+        return Data(bytes)
+    }
+
+    /// The record's text.
+    func encoded() -> Data {
+        Self.encode(version: version, identity: tree.identity,
+                    files: tree.files.keys.sorted().map { ($0, tree.files[$0]!) })
     }
 
     /// Why a manifest file cannot be used.
@@ -69,49 +115,103 @@ struct OutputManifest: Sendable, Equatable {
     ///   - data: The file's bytes.
     ///   - version: The running galgen's version.
     static func decode(_ data: Data, version: String) throws(Unusable) -> OutputManifest {
+        let bytes = [UInt8](data)
         // The last line is `end <sha256 of everything before it>`.
-        guard data.last == 0x0A, let cut = data.dropLast().lastIndex(of: 0x0A) else { throw .damaged("truncated") }
-        let body = data[data.startIndex...cut]
-        let end = String(decoding: data[(cut + 1)...].dropLast(), as: UTF8.self)
-        guard end == "end " + ContentHash.sha256Hex(body) else { throw .damaged("its checksum does not match") }
-        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
-        func line() -> String? { lines.isEmpty ? nil : String(decoding: lines.removeFirst(), as: UTF8.self) }
-        guard line() == format else { throw .damaged("of another format") }
-        guard let v = line(), v.hasPrefix("version ") else { throw .damaged("no version") }
+        guard bytes.last == 0x0A, let cut = bytes.dropLast().lastIndex(of: 0x0A) else { throw .damaged("truncated") }
+        let end = String(decoding: bytes[(cut + 1)..<(bytes.count - 1)], as: UTF8.self)
+        guard end == "end " + ContentHash.sha256Hex(bytes[...cut]) else { throw .damaged("its checksum does not match") }
+        var reader = Reader(bytes: bytes, end: cut + 1)
+        guard reader.line() == format else { throw .damaged("of another format") }
+        guard let v = reader.line(), v.hasPrefix("version ") else { throw .damaged("no version") }
         let written = String(v.dropFirst("version ".count))
         guard written == version else { throw .otherVersion(written) }
-        var manifest = OutputManifest(version: version)
-        while let header = line(), !header.isEmpty {
-            let parts = header.split(separator: " ")
-            guard parts.count == 3, let identity = FileIdentity(parts[1]), let count = Int(parts[2]), count >= 0 else {
-                throw .damaged("bad tree header")
-            }
-            var files: [String: File] = [:]
-            files.reserveCapacity(count)
-            for _ in 0..<count {
-                guard !lines.isEmpty else { throw .damaged("truncated") }
-                // `key inode size modified path`; the path may hold spaces.
-                let fields = lines.removeFirst().split(separator: 0x20, maxSplits: 4, omittingEmptySubsequences: false)
-                func number<T: FixedWidthInteger>(_ i: Int) -> T? { T(String(decoding: fields[i], as: UTF8.self)) }
-                guard fields.count == 5, let key = OutputKey(hex: String(decoding: fields[0], as: UTF8.self)),
-                      let inode: UInt64 = number(1), let size: UInt64 = number(2), let modified: Int64 = number(3), !fields[4].isEmpty
-                else { throw .damaged("bad entry") }
-                files[String(decoding: fields[4], as: UTF8.self)] = File(key: key, stamp: FileStamp(inode: inode, size: size, modified: modified))
-            }
-            switch parts[0] {
-            case "output": manifest.output = Tree(identity: identity, files: files)
-            case "spare": manifest.spare = Tree(identity: identity, files: files)
-            default: throw .damaged("unknown tree \(parts[0])")
-            }
+        guard let header = reader.line() else { throw .damaged("no tree") }
+        let parts = header.split(separator: " ")
+        guard parts.count == 3, parts[0] == "tree", let identity = FileIdentity(parts[1]), let count = Int(parts[2]), count >= 0 else {
+            throw .damaged("bad tree header")
         }
-        return manifest
+        var files: [String: File] = [:]
+        files.reserveCapacity(count)
+        for _ in 0..<count {
+            // `key inode size modified path`; the path may hold spaces.
+            guard let key = reader.key(), let inode = reader.number(), let size = reader.number(),
+                  let modified = reader.number(), let path = reader.line(), !path.isEmpty else { throw .damaged("bad entry") }
+            files[path] = File(key: key, stamp: FileStamp(inode: inode, size: size, modified: Int64(bitPattern: modified)))
+        }
+        guard reader.line() == nil else { throw .damaged("more than one tree") }
+        return OutputManifest(version: version, tree: Tree(identity: identity, files: files))
     }
 
-    /// Loads the manifest of an output folder.
-    static func load(from path: String, fileSystem: any FileSystem, version: String) throws(Unusable) -> OutputManifest {
+    /// Reads fields of the manifest's text without a copy per field (a site of a million files has
+    /// a million lines).
+    private struct Reader {
+        let bytes: [UInt8]
+        let end: Int
+        var at = 0
+
+        init(bytes: [UInt8], end: Int) {
+            self.bytes = bytes
+            self.end = end
+        }
+
+        /// The rest of the line, without its newline; nil at the end.
+        mutating func line() -> String? {
+            guard at < end, let newline = bytes[at..<end].firstIndex(of: 0x0A) else { return nil }
+            defer { at = newline + 1 }
+            return String(decoding: bytes[at..<newline], as: UTF8.self)
+        }
+
+        /// A decimal number and the space after it (a negative one as its two's complement).
+        mutating func number() -> UInt64? {
+            var negative = false
+            if at < end && bytes[at] == 0x2D {
+                negative = true
+                at += 1
+            }
+            var value: UInt64 = 0
+            let start = at
+            while at < end, bytes[at] >= 0x30, bytes[at] <= 0x39 {
+                let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(UInt64(bytes[at] - 0x30))
+                guard !o1, !o2 else { return nil }
+                value = a
+                at += 1
+            }
+            guard at > start, at < end, bytes[at] == 0x20 else { return nil }
+            at += 1
+            return negative ? UInt64(bitPattern: -Int64(bitPattern: value)) : value
+        }
+
+        /// 32 hex digits and the space after them.
+        mutating func key() -> OutputKey? {
+            guard at + 33 <= end, bytes[at + 32] == 0x20 else { return nil }
+            var halves: (UInt64, UInt64) = (0, 0)
+            for i in 0..<32 {
+                let c = bytes[at + i]
+                let digit: UInt8
+                switch c {
+                case 0x30...0x39: digit = c - 0x30
+                case 0x61...0x66: digit = c - 0x61 + 10
+                default: return nil
+                }
+                if i < 16 { halves.0 = halves.0 << 4 | UInt64(digit) } else { halves.1 = halves.1 << 4 | UInt64(digit) }
+            }
+            at += 33
+            return OutputKey(high: halves.0, low: halves.1)
+        }
+    }
+
+    /// Loads the record of the folder now at `folder`.
+    /// - Returns: Its files; nil when nothing is at `folder`.
+    static func load(cache: String, output: String, folder: String, fileSystem: any FileSystem,
+                     version: String) throws(Unusable) -> Tree? {
+        guard fileSystem.kind(at: folder) == .directory, let identity = fileSystem.identity(at: folder) else { return nil }
+        let path = path(cache: cache, output: output, identity: identity)
         guard fileSystem.kind(at: path) != nil else { throw .missing }
         let data: Data
         do { data = try fileSystem.readFile(at: path) } catch { throw .damaged("unreadable (\(error.reason))") }
-        return try decode(data, version: version)
+        let manifest = try decode(data, version: version)
+        guard manifest.tree.identity == identity else { throw .damaged("it names another folder") }
+        return manifest.tree
     }
 }

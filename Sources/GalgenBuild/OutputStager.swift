@@ -70,7 +70,7 @@ final class OutputStager: @unchecked Sendable {
     private let prefix: String
     private let sparePath: String
     private let freshPath: String
-    private let manifestPath: String
+    private let cache: String
     private let lock: Int32
     private let state = StagingState()
 
@@ -88,6 +88,8 @@ final class OutputStager: @unchecked Sendable {
     /// Page counts (`.html` files) of ``changes``.
     private(set) var pageChanges = OutputChanges()
     private var entries: [OutputEntry] = []
+    /// The paths of ``entries``.
+    private var produced = Set<String>()
     /// Folders moved out of the way during this build, to be removed.
     private var discarded: [String] = []
 
@@ -115,7 +117,7 @@ final class OutputStager: @unchecked Sendable {
         self.prefix = prefix
         self.sparePath = prefix + ".spare"
         self.freshPath = "\(prefix).staging-\(environment.processID)"
-        self.manifestPath = OutputManifest.path(cache: cache, output: output)
+        self.cache = cache
 
         for path in protected where path == output || path.hasPrefix(output + "/") {
             throw BuildError(step: "output", .failed("the output folder \(output) contains \(path); choose an output folder of its own (e.g. public)"))
@@ -153,29 +155,23 @@ final class OutputStager: @unchecked Sendable {
         }
 
         var reason: String?
-        var manifest: OutputManifest?
+        var published: OutputManifest.Tree?
         if clean {
             reason = "--clean"
+        } else if fs.kind(at: output) == nil {
+            reason = "first build"
         } else {
-            do { manifest = try OutputManifest.load(from: manifestPath, fileSystem: fs, version: GalgenVersion.current) } catch {
+            do { published = try OutputManifest.load(cache: cache, output: output, folder: output, fileSystem: fs, version: GalgenVersion.current) } catch {
                 switch error {
-                case .missing: reason = fs.kind(at: output) == nil ? "first build" : "no record of the last build's files"
+                case .missing: reason = "no record of the output folder's files (it was replaced, or built with another cache)"
                 case .damaged(let why): reason = "the record of the last build's files is damaged (\(why))"
                 case .otherVersion(let v): reason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
                 }
             }
         }
-        // Folders are recognised by identity, wherever they are now.
-        let trees = [manifest?.output, manifest?.spare].compactMap { $0 }
-        func known(_ path: String) -> [String: OutputManifest.File]? {
-            guard let identity = fs.identity(at: path), fs.kind(at: path) == .directory else { return nil }
-            return trees.first { $0.identity == identity }?.files
-        }
-        self.published = manifest == nil ? nil : known(output).map { Self.unchanged($0, in: output, fileSystem: fs) }
-        self.recordedSpare = manifest == nil ? nil : known(sparePath)
-        if reason == nil && published == nil {
-            reason = fs.kind(at: output) == nil ? "no output folder" : "the output folder is not the one galgen last wrote"
-        }
+        self.published = published.map { Self.unchanged($0.files, in: output, fileSystem: fs) }
+        self.recordedSpare = published == nil ? nil
+            : (try? OutputManifest.load(cache: cache, output: output, folder: sparePath, fileSystem: fs, version: GalgenVersion.current))??.files
         self.fullReason = reason
     }
 
@@ -189,7 +185,6 @@ final class OutputStager: @unchecked Sendable {
     func prepare(_ entries: [OutputEntry]) throws(BuildError) -> [OutputAction] {
         self.entries = entries
         var changes = OutputChanges(), pages = OutputChanges()
-        var produced = Set<String>()
         produced.reserveCapacity(entries.count)
         for entry in entries {
             produced.insert(entry.path)
@@ -215,8 +210,7 @@ final class OutputStager: @unchecked Sendable {
             if let spare, published != nil {
                 // From here the spare is being edited: forget what it held, so a kill cannot make
                 // the next build trust it.
-                try saveManifest(OutputManifest(version: GalgenVersion.current,
-                                                output: .init(identity: try identity(output), files: published ?? [:]), spare: nil))
+                try fs.remove(at: OutputManifest.path(cache: cache, output: output, identity: try identity(sparePath)))
                 mode = .spare
                 for path in spare.keys { insertFolders(of: path) }
                 actions = entries.map { entry in
@@ -322,7 +316,6 @@ final class OutputStager: @unchecked Sendable {
         do {
             if mode == .spare, let spare {
                 // The spare's files the new site does not have, then folders left empty.
-                let produced = Set(entries.map(\.path))
                 for file in spare.keys.sorted() where !produced.contains(file) {
                     try fs.remove(at: sparePath + "/" + file)
                     var folder = Paths.directory(of: file)
@@ -332,22 +325,23 @@ final class OutputStager: @unchecked Sendable {
                     }
                 }
             }
-            let made = staging
+            let folder = staging
             var replaced: String?  // where the replaced site is now
             if fs.kind(at: output) == nil {
-                try fs.rename(made, to: output)
-            } else if try fs.exchange(made, output) {
-                replaced = made
+                try fs.rename(folder, to: output)
+            } else if try fs.exchange(folder, output) {
+                replaced = folder
             } else {
                 // No atomic exchange here: two renames, with a short moment without the folder.
                 let aside = "\(prefix).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
                 try fs.rename(output, to: aside)
-                try fs.rename(made, to: output)
+                try fs.rename(folder, to: output)
                 replaced = aside
             }
-            // The replaced site becomes the spare when its files are known; otherwise it goes.
+            // The replaced site becomes the spare when its files are known (its record, written when
+            // it was published, follows it); otherwise it goes.
             let written = state.stamps
-            var files: [String: OutputManifest.File] = [:]
+            var files: [(path: String, file: OutputManifest.File)] = []
             files.reserveCapacity(entries.count)
             for (entry, action) in zip(entries, actions) {
                 let stamp = switch action {
@@ -355,13 +349,14 @@ final class OutputStager: @unchecked Sendable {
                 case .link: published?[entry.path]?.stamp
                 case .keep: spare?[entry.path]?.stamp
                 }
-                if let stamp { files[entry.path] = OutputManifest.File(key: entry.key, stamp: stamp) }
+                if let stamp { files.append((entry.path, OutputManifest.File(key: entry.key, stamp: stamp))) }
             }
-            var next = OutputManifest(version: GalgenVersion.current, output: .init(identity: try identity(output), files: files))
+            let made = try identity(output)
+            var keep = [made]
             if let replaced {
-                if let published {
+                if published != nil {
                     if replaced != sparePath { try fs.rename(replaced, to: sparePath) }
-                    next.spare = .init(identity: try identity(sparePath), files: published)
+                    keep.append(try identity(sparePath))
                 } else if replaced == sparePath {
                     let aside = "\(prefix).old-\(UInt32.random(in: 0...UInt32.max))-\(processID)"
                     try fs.rename(sparePath, to: aside)
@@ -372,18 +367,18 @@ final class OutputStager: @unchecked Sendable {
                     discarded.append(aside)
                 }
             }
-            do { try saveManifest(next) } catch {
+            defer { OutputManifest.prune(cache: cache, output: output, keeping: keep, fileSystem: fs) }
+            do {
+                try fs.createDirectory(at: cache + "/outputs")
+                try fs.writeFileAtomically(OutputManifest.encode(version: GalgenVersion.current, identity: made, files: files),
+                                           to: OutputManifest.path(cache: cache, output: output, identity: made))
+            } catch {
                 return "cannot record this build's files (\(error)); the next build writes every file"
             }
             return nil
         } catch {
             throw BuildError(step: "publish", .failed(error.description))
         }
-    }
-
-    private func saveManifest(_ manifest: OutputManifest) throws(FileSystemError) {
-        try fileSystem.createDirectory(at: Paths.directory(of: manifestPath))
-        try fileSystem.writeFileAtomically(manifest.encoded(), to: manifestPath)
     }
 
     /// Removes what a failed build left: a fresh staging folder goes; an edited spare stays (it is

@@ -49,7 +49,7 @@ public struct SiteChecker: Sendable {
                 issues.append(ValidationIssue(page: page, line: 0, column: 0, code: "unreadable", message: error.reason))
             }
         }
-        for manifest in files where manifest.hasPrefix("data/") && manifest.split(separator: "/").last?.hasPrefix("manifest-") == true {
+        for manifest in files where manifest.hasPrefix("data/") && manifest.split(separator: "/").last == "manifest.json" {
             issues += checkData(manifest: manifest, directory: directory, known: known)
         }
         issues += checkSitemap(directory: directory, known: known)

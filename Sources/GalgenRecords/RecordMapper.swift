@@ -10,6 +10,8 @@ struct RecordMapper {
     private(set) var diagnostics: [Diagnostic] = []
     private var idIndex: [String: Int] = [:]
     private var usedSlugs: Set<String> = ["page"]  // `page/` holds the gallery's later pages
+    /// Local image paths as written → resolved (records share a few images; resolving costs).
+    private var resolvedPaths: [String: String] = [:]
 
     init(config: SourceConfig, baseDirectory: String) {
         self.config = config
@@ -108,7 +110,10 @@ struct RecordMapper {
             report(.warning, "record.bad-image", subject, "the image path contains control characters; a placeholder is shown")
             return nil
         }
-        return .file(Paths.resolve(text, against: baseDirectory))
+        if let resolved = resolvedPaths[text] { return .file(resolved) }
+        let resolved = Paths.resolve(text, against: baseDirectory)
+        resolvedPaths[text] = resolved
+        return .file(resolved)
     }
 
     private mutating func link(in node: JSONNode, subject: String) -> String? {

@@ -2,7 +2,7 @@ public import Foundation
 import GalgenCore
 
 /// The JSON files the browser runtime reads (documented in docs/runtime.md): for each collection a
-/// manifest, shards of ``shardSize`` items and a search file, all under `data/<collection>/` with a
+/// manifest (`manifest.json`), shards of ``shardSize`` items and a search file, all under `data/<collection>/`, shards and search with a
 /// content hash in the name.
 public struct GalleryData: Sendable {
     /// One written file.
@@ -37,14 +37,17 @@ public struct GalleryData: Sendable {
                 continue
             }
             let folder = "data/\(collection.name)/"
-            var shardPaths: [String] = []
-            for first in stride(from: 0, to: collection.items.count, by: Self.shardSize) {
+            // Shards are independent: made on every core (a million items are a thousand shards).
+            let firsts = Array(stride(from: 0, to: collection.items.count, by: Self.shardSize))
+            let shards = Slots<File>(count: firsts.count)
+            DispatchQueue.concurrentPerform(iterations: firsts.count) { n in
+                let first = firsts[n]
                 let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
                 let text = JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))])
-                let file = Self.hashed(folder + String(first / Self.shardSize), text)
-                shardPaths.append(file.path)
-                files.append(file)
+                shards.set(n, Self.hashed(folder + String(first / Self.shardSize), text))
             }
+            let shardPaths = shards.values.map(\.path)
+            files += shards.values
             let search = Self.hashed(folder + "search", JSONText.object([
                 ("keys", JSONText.array(collection.items.map { JSONText.string($0.record.slug) })),
                 ("titles", JSONText.array(collection.items.map { item in
@@ -65,7 +68,11 @@ public struct GalleryData: Sendable {
             ]
             // Only when false, so a site with item pages keeps the manifest it always had.
             if !itemPages { members.append(("itemPages", "false")) }
-            let manifest = Self.hashed(folder + "manifest", JSONText.object(members))
+            // The manifest keeps one name (`manifest.json`): every gallery page names it, so a
+            // content hash here would change every gallery page whenever any record changes, and an
+            // incremental build would render them all. Shards and the search file stay hashed.
+            let text = JSONText.object(members)
+            let manifest = File(path: folder + "manifest.json", data: Data(text.utf8))
             files.append(manifest)
             manifests.append(manifest.path)
         }
@@ -93,4 +100,17 @@ public struct GalleryData: Sendable {
         let data = Data(text.utf8)
         return File(path: "\(stem)-\(ContentHash.fileTag(data)).json", data: data)
     }
+}
+
+/// Results of concurrent iterations, each written once to its own slot.
+final class Slots<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
+
+    /// Every slot's value, in order (each must have been set).
+    var values: [T] { lock.withLock { slots.map { $0! } } }
 }

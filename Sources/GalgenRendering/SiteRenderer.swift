@@ -36,6 +36,8 @@ public struct SiteRenderer: Sendable {
     let templates: TemplateSet
     private let assets: AssetSet
     private let placeholderPath: String
+    /// ``assetURLs(root:)`` for the roots pages have (`./` to four levels up).
+    private let assetsByRoot: [(root: String, urls: [String: String])]
     /// The runtime's JSON files (manifests, shards, search).
     public let data: GalleryData
 
@@ -61,6 +63,12 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
+        self.assetsByRoot = (0...4).map { depth in
+            let root = depth == 0 ? "./" : String(repeating: "../", count: depth)
+            var asset: [String: String] = [:]
+            for a in assets.assets { asset[a.key] = root + a.outputPath }
+            return (root, asset)
+        }
         self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
                                 types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all)
     }
@@ -122,13 +130,21 @@ public struct SiteRenderer: Sendable {
     private func meta(_ path: String, title: String, share: (title: String, description: String?, item: Item?),
                       prev: String? = nil, next: String? = nil, root fixedRoot: String? = nil) -> PageMeta {
         let root = fixedRoot ?? Self.root(of: path)
-        var asset: [String: String] = [:]
-        for a in assets.assets { asset[a.key] = root + a.outputPath }
+        let asset = assetURLs(root: root)
         let canonical = fixedRoot == nil ? config.baseURL.map { CrawlerFiles.url(ofPage: path, baseURL: $0) } : nil
         let og = OpenGraphContext(type: "website", siteName: config.title, title: share.title, description: share.description,
                                   url: canonical, image: openGraphImage(share.item))
         return PageMeta(title: title, description: config.description, root: root, home: root,
                         canonical: canonical, prev: prev, next: next, asset: asset, og: og)
+    }
+
+    /// Asset URLs by key, relative to a page at `root`: made once per depth (every page of a
+    /// 100,000-item site needs them, and its key reads them too).
+    private func assetURLs(root: String) -> [String: String] {
+        if let made = assetsByRoot.first(where: { $0.root == root }) { return made.urls }
+        var asset: [String: String] = [:]
+        for a in assets.assets { asset[a.key] = root + a.outputPath }
+        return asset
     }
 
     /// The absolute URL and size of an item's middle-width variant; nil without a `baseURL` or an image.

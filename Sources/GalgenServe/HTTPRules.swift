@@ -32,7 +32,7 @@ enum HTTPRules {
     }
 
     /// Whether a file name carries a content hash (galgen's published names: `gallery-785b89cc0f.js`,
-    /// `0bca260d52a5b477-160.jpg`, `manifest-…json`): a run of at least 10 lowercase hex digits
+    /// `0bca260d52a5b477-160.jpg`, `search-…json`): a run of at least 10 lowercase hex digits
     /// between `-`, `.` or the start. Such a file never changes, so it may be cached forever.
     static func isContentHashed(_ path: String) -> Bool {
         let name = path.split(separator: "/").last ?? Substring(path)

@@ -158,10 +158,10 @@ struct IncrementalBuildTests {
         let after = try Self.tree(site.outputPath)
         let changedPages = after.keys.filter { $0.hasSuffix(".html") && before[$0] != after[$0] }
         let pages = try #require(report.steps.first { $0.name == "pages" })
-        // The item's page, its neighbours' (their links name it), the gallery pages (the runtime's
-        // manifest name changes with its data): each rendered page changed, nothing else rendered.
-        #expect(changedPages.contains("things/item-4/index.html") && changedPages.contains("things/item-3/index.html"))
-        #expect(!changedPages.contains("things/item-7/index.html"))
+        // The item's page, its neighbours' (their links name it) and the gallery page that shows it:
+        // each rendered page changed, nothing else was rendered.
+        #expect(changedPages.sorted() == ["things/item-3/index.html", "things/item-4/index.html", "things/item-5/index.html",
+                                          "things/page/3/index.html"])
         #expect(pages.rendered == changedPages.count, "\(changedPages.sorted())")
         #expect(pages.unchanged == report.pages - changedPages.count)
     }
@@ -184,7 +184,10 @@ struct IncrementalBuildTests {
         defer { site.directory.remove() }
         var fresh = 0
         try await Self.buildAndCompare(site, "first", fresh: &fresh)
-        let manifest = OutputManifest.path(cache: site.cachePath, output: site.outputPath)
+        func record() throws -> String {
+            OutputManifest.path(cache: site.cachePath, output: site.outputPath, identity: try #require(LocalFileSystem().identity(at: site.outputPath)))
+        }
+        var manifest = try record()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: manifest))
         bytes[bytes.count / 2] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: manifest))
@@ -194,15 +197,17 @@ struct IncrementalBuildTests {
         #expect(report.output?.unchanged == 0)
 
         // Written by another galgen version: its keys are not compared.
-        var loaded = try OutputManifest.load(from: manifest, fileSystem: LocalFileSystem(), version: GalgenVersion.current)
+        manifest = try record()
+        var loaded = try OutputManifest.decode(try Data(contentsOf: URL(fileURLWithPath: manifest)), version: GalgenVersion.current)
         loaded.version = "0.0.1"
         try loaded.encoded().write(to: URL(fileURLWithPath: manifest))
         report = try await Self.buildAndCompare(site, "other version", fresh: &fresh)
         #expect(report.output?.reason?.contains("0.0.1") == true, "\(report.output?.reason ?? "")")
 
-        try FileManager.default.removeItem(atPath: manifest)
+        try FileManager.default.removeItem(atPath: try record())
         report = try await Self.buildAndCompare(site, "no manifest", fresh: &fresh)
         #expect(report.output?.full == true)
+        #expect(report.output?.reason?.hasPrefix("no record of the output folder's files") == true)
 
         // An output folder that is not the one recorded (replaced by hand with a copy).
         let copy = site.directory.path + "/copy"
@@ -210,7 +215,7 @@ struct IncrementalBuildTests {
         try FileManager.default.removeItem(atPath: site.outputPath)
         try FileManager.default.moveItem(atPath: copy, toPath: site.outputPath)
         report = try await Self.buildAndCompare(site, "copied output", fresh: &fresh)
-        #expect(report.output?.reason == "the output folder is not the one galgen last wrote")
+        #expect(report.output?.reason?.hasPrefix("no record of the output folder's files") == true)
         report = try await Self.buildAndCompare(site, "after it", fresh: &fresh)
         #expect(report.output?.full == false && report.output?.rendered == 0)
     }

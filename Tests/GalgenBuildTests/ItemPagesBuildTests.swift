@@ -45,7 +45,7 @@ struct ItemPagesBuildTests {
         let urls = try matches("<loc>([^<]+)</loc>", in: sitemap)
         #expect(urls == ["", "things/", "things/page/2/", "things/page/3/"].map { "https://ex.org/" + $0 })
         let data = try FileManager.default.contentsOfDirectory(atPath: site.outputPath + "/data/things")
-        let manifest = try text(site, "data/things/" + (try #require(data.first { $0.hasPrefix("manifest-") })))
+        let manifest = try text(site, "data/things/" + (try #require(data.first { $0 == "manifest.json" })))
         #expect(manifest.contains(#""itemPages":false"#))
 
         let check = try SiteChecker(fileSystem: LocalFileSystem()).check(directory: site.outputPath)

@@ -32,7 +32,7 @@ struct OutputFormatsBuildTests {
         #expect(item.contains(#"<picture><source type="image/avif""#) && item.contains(#"sizes="(min-width: 700px) 640px, 100vw""#))
         // The manifest lists the types; each variant carries the fallback then one path per type.
         let data = try FileManager.default.contentsOfDirectory(atPath: site.outputPath + "/data/things")
-        let manifestName = try #require(data.first { $0.hasPrefix("manifest-") })
+        let manifestName = try #require(data.first { $0 == "manifest.json" })
         let manifest = try #require(try JSONSerialization.jsonObject(with: site.directory.read("public/data/things/" + manifestName)) as? [String: Any])
         #expect(manifest["types"] as? [String] == ["image/avif", "image/webp"] && manifest["version"] as? Int == 2)
         let shardName = try #require((manifest["shards"] as? [String])?.first)

@@ -35,7 +35,7 @@ struct SampleBuildTests {
         let a = try FixtureSite.snapshot(of: dir.path + "/a")
         #expect(a.count > 200)
         #expect(a.filter { $0.0.hasPrefix("data/people/") }.map { String($0.0.prefix { $0 != "-" }) }
-            == ["data/people/0", "data/people/manifest", "data/people/search"])
+            == ["data/people/0", "data/people/manifest.json", "data/people/search"])
         #expect(a.filter { !$0.0.contains("/") }.map(\.0) == [".galgen-output", "404.html", "index.html", "robots.txt", "sitemap.xml"])
         let sitemap = String(decoding: try #require(a.first { $0.0 == "sitemap.xml" }).1, as: UTF8.self)
         #expect(sitemap.components(separatedBy: "<loc>https://example.org/galgen/").count - 1 == 64)

@@ -45,7 +45,7 @@ PLACEHOLDER = (136, 136, 136)
 PLACEHOLDER_HEX = "#888888"
 COLOUR_PREFIX = "/__colour/"
 SHARD_RE = re.compile(r"^data/[^/]+/(\d+)-[0-9A-Za-z]+\.json$")
-MANIFEST_RE = re.compile(r"^data/[^/]+/manifest-[0-9A-Za-z]+\.json$")
+MANIFEST_RE = re.compile(r"^data/[^/]+/manifest\.json$")
 SEARCH_RE = re.compile(r"^data/[^/]+/search-[0-9A-Za-z]+\.json$")
 IMG_RE = re.compile(r"^__test/img/(\d+)\.(png|avif|webp|jpg)$")
 CELL_RE = re.compile(r'(<li\b[^>]*\bclass="cell\b[^"]*"[^>]*>)(.*?)(</li>)', re.S)

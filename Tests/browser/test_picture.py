@@ -33,7 +33,7 @@ EXT = {"image/avif": "avif", "image/webp": "webp"}
 def pictures(site):
     """From the manifest and every shard: which picture (one of the 8 source images) each key shows, and for every
     image path (relative to the site root) its picture and its format ("fallback" or a MIME type)."""
-    manifest = json.loads(next((site / "data" / "people").glob("manifest-*.json")).read_text())
+    manifest = json.loads(next((site / "data" / "people").glob("manifest.json")).read_text())
     assert manifest.get("version") == 2, manifest.get("version")
     assert manifest.get("types") == TYPES, manifest.get("types")
     key_pic, path_info, items = {}, {}, {}

@@ -7,6 +7,11 @@ public enum JSONText {
     ///   - text: Any string.
     ///   - htmlSafe: Also escape `<`, `>`, `&`, U+2028 and U+2029 (on by default).
     public static func string(_ text: String, htmlSafe: Bool = true) -> String {
+        // Most text needs no escape: no control character, quote, backslash, `<>&`, and no byte
+        // 0xE2 (which starts U+2028 and U+2029, among others): copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x3C && $0 != 0x3E && $0 != 0x26 && $0 != 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
