@@ -97,12 +97,6 @@ struct OutputManifest: Sendable, Equatable {
         return Data(bytes)
     }
 
-    /// The record's text.
-    func encoded() -> Data {
-        Self.encode(version: version, identity: tree.identity,
-                    files: tree.files.keys.sorted().map { ($0, tree.files[$0]!) })
-    }
-
     /// Why a manifest file cannot be used.
     enum Unusable: Error, Equatable {
         case missing

@@ -76,8 +76,6 @@ final class OutputStager: @unchecked Sendable {
 
     /// What galgen wrote in the published folder and is still there unchanged, when known.
     private let published: [String: OutputManifest.File]?
-    /// What the manifest says the spare holds (checked against the disk only when it is used).
-    private let recordedSpare: [String: OutputManifest.File]?
     private var spare: [String: OutputManifest.File]?
     private var actions: [OutputAction] = []
     /// Why every file is written (nil when what is on disk can be trusted).
@@ -170,8 +168,6 @@ final class OutputStager: @unchecked Sendable {
             }
         }
         self.published = published.map { Self.unchanged($0.files, in: output, fileSystem: fs) }
-        self.recordedSpare = published == nil ? nil
-            : (try? OutputManifest.load(cache: cache, output: output, folder: sparePath, fileSystem: fs, version: GalgenVersion.current))??.files
         self.fullReason = reason
     }
 
@@ -204,7 +200,11 @@ final class OutputStager: @unchecked Sendable {
             actions = Array(repeating: .keep, count: entries.count)
             return actions
         }
-        if published != nil, let recordedSpare { spare = Self.unchanged(recordedSpare, in: sparePath, fileSystem: fileSystem) }
+        // The spare's record is read (and checked against the disk) only when there is work to do.
+        if published != nil, let recorded = try? OutputManifest.load(cache: cache, output: output, folder: sparePath,
+                                                                     fileSystem: fileSystem, version: GalgenVersion.current) {
+            spare = Self.unchanged(recorded.files, in: sparePath, fileSystem: fileSystem)
+        }
         let fs = fileSystem
         do throws(FileSystemError) {
             if let spare, published != nil {
@@ -240,18 +240,11 @@ final class OutputStager: @unchecked Sendable {
                                   fileSystem: any FileSystem) -> [String: OutputManifest.File] {
         let paths = Array(files.keys)
         let chunk = 4096
-        let parts = (paths.count + chunk - 1) / chunk
-        let results = UnsafeSendableBox([[String]](repeating: [], count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var changed: [String] = []
-            for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)]
-            where fileSystem.stamp(at: root + "/" + path) != files[path]?.stamp {
-                changed.append(path)
-            }
-            results.set(part, changed)
+        let changed = Concurrently.map((paths.count + chunk - 1) / chunk) { part in
+            paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)].filter { fileSystem.stamp(at: root + "/" + $0) != files[$0]?.stamp }
         }
         var kept = files
-        for path in results.values.joined() { kept[path] = nil }
+        for path in changed.joined() { kept[path] = nil }
         return kept
     }
 
@@ -419,14 +412,3 @@ private final class StagingState: @unchecked Sendable {
     var stamps: [String: FileStamp] { lock.withLock { written } }
 }
 
-/// Results written by concurrent iterations, each to its own slot.
-private final class UnsafeSendableBox<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T]
-
-    init(_ slots: [T]) { self.slots = slots }
-
-    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
-
-    var values: [T] { lock.withLock { slots } }
-}

@@ -39,15 +39,14 @@ public struct GalleryData: Sendable {
             let folder = "data/\(collection.name)/"
             // Shards are independent: made on every core (a million items are a thousand shards).
             let firsts = Array(stride(from: 0, to: collection.items.count, by: Self.shardSize))
-            let shards = Slots<File>(count: firsts.count)
-            DispatchQueue.concurrentPerform(iterations: firsts.count) { n in
+            let shards = Concurrently.map(firsts.count) { n in
                 let first = firsts[n]
                 let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
                 let text = JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))])
-                shards.set(n, Self.hashed(folder + String(first / Self.shardSize), text))
+                return Self.hashed(folder + String(first / Self.shardSize), text)
             }
-            let shardPaths = shards.values.map(\.path)
-            files += shards.values
+            let shardPaths = shards.map(\.path)
+            files += shards
             let search = Self.hashed(folder + "search", JSONText.object([
                 ("keys", JSONText.array(collection.items.map { JSONText.string($0.record.slug) })),
                 ("titles", JSONText.array(collection.items.map { item in
@@ -102,15 +101,3 @@ public struct GalleryData: Sendable {
     }
 }
 
-/// Results of concurrent iterations, each written once to its own slot.
-final class Slots<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: T) { lock.withLock { slots[index] = value } }
-
-    /// Every slot's value, in order (each must have been set).
-    var values: [T] { lock.withLock { slots.map { $0! } } }
-}

@@ -73,17 +73,15 @@ struct KillTests {
         }
         try records(0)
         let output = site.outputPath
-        func run(into folder: String? = nil, _ extra: [String] = []) throws -> (Process, Duration) {
-            let began = ContinuousClock.now
-            let p = try GalgenBinary.start(["build", "--config", site.configPath, "--output", folder ?? output, "--jobs", "2", "--quiet"] + extra)
-            return (p, ContinuousClock.now - began)
+        func run(into folder: String? = nil, _ extra: [String] = []) throws -> Process {
+            try GalgenBinary.start(["build", "--config", site.configPath, "--output", folder ?? output, "--jobs", "2", "--quiet"] + extra)
         }
-        let (first, _) = try run()
+        let first = try run()
         first.waitUntilExit()
         try #require(first.terminationStatus == 0)
         try records(1)
         let began = ContinuousClock.now
-        let (timed, _) = try run()
+        let timed = try run()
         timed.waitUntilExit()
         try #require(timed.terminationStatus == 0)
         let full = ContinuousClock.now - began
@@ -95,7 +93,7 @@ struct KillTests {
         for fraction in [0.1, 0.3, 0.5, 0.65, 0.8, 0.9, 0.97] {
             version += 1
             try records(version)
-            let (process, _) = try run()
+            let process = try run()
             usleep(UInt32(max(1_000, microseconds * fraction)))
             if process.isRunning { killedWhileRunning += 1 }
             kill(process.processIdentifier, SIGKILL)
@@ -106,11 +104,11 @@ struct KillTests {
         }
         #expect(killedWhileRunning >= 3, "the builds finished before the kills; make the fixture bigger")
 
-        let (final, _) = try run()
+        let final = try run()
         final.waitUntilExit()
         #expect(final.terminationStatus == 0)
         let reference = site.directory.path + "/reference"
-        let (clean, _) = try run(into: reference, ["--clean"])
+        let clean = try run(into: reference, ["--clean"])
         clean.waitUntilExit()
         #expect(clean.terminationStatus == 0)
         let a = try FixtureSite.snapshot(of: reference), b = try FixtureSite.snapshot(of: output)
