@@ -29,11 +29,11 @@ enum LibXML {
                            message.trimmingWhitespace))
     }
 
-    /// Parses `text` as strict XML (no network, no external entities, no recovery).
+    /// Parses `bytes` (UTF-8 text) as strict XML (no network, no external entities, no recovery).
     ///
     /// libxml2's error handler is per thread: it is set, used and reset within this one
     /// synchronous call, so concurrent validations never mix their errors.
-    static func parse(_ text: String, name: String) -> ParsedXML {
+    static func parse(_ bytes: [UInt8], name: String) -> ParsedXML {
         initialize()
         let box = XMLErrorBox()
         let context = Unmanaged.passRetained(box).toOpaque()
@@ -43,11 +43,8 @@ enum LibXML {
             Unmanaged<XMLErrorBox>.fromOpaque(context).release()
         }
         let options = Int32(XML_PARSE_NONET.rawValue)
-        var bytes = Array(text.utf8)
-        let doc = bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReadMemory($0, Int32(buffer.count), name, "UTF-8", options)
-            }
+        let doc = bytes.withUnsafeBytes { buffer in
+            xmlReadMemory(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), name, "UTF-8", options)
         }
         return ParsedXML(document: doc, errors: box.errors)
     }

@@ -30,8 +30,9 @@ public struct PageValidator: Sendable {
     ///   - path: The page's path below the site root, e.g. `people/page/2/index.html`.
     /// - Returns: Every problem found, in document order; empty when the page is good.
     public func validate(html: String, path: String) -> [ValidationIssue] {
-        var walker = TreeWalker(path: path, source: SourceLines(html), exists: exists)
-        let parsed = LibXML.parse(html, name: path)
+        let source = SourceLines(html)
+        var walker = TreeWalker(path: path, source: source, exists: exists)
+        let parsed = LibXML.parse(source.bytes, name: path)
         defer { if let doc = parsed.document { xmlFreeDoc(doc) } }
         for e in parsed.errors {
             walker.issue(line: e.line, column: e.column, code: "not-well-formed", "\(e.message) (pages must be well-formed: quote attributes, close every element, escape & and <)")

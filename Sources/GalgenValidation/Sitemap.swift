@@ -29,7 +29,7 @@ public struct Sitemap: Sendable, Hashable {
         func issue(_ line: Int, _ column: Int, _ message: String) -> ValidationIssue {
             ValidationIssue(page: path, line: line, column: column, code: "sitemap", message: message)
         }
-        let parsed = LibXML.parse(text, name: path)
+        let parsed = LibXML.parse(Array(text.utf8), name: path)
         defer { if let doc = parsed.document { xmlFreeDoc(doc) } }
         var issues = parsed.errors.map { issue($0.line, $0.column, "not well-formed XML: \($0.message)") }
         guard let doc = parsed.document, let root = xmlDocGetRootElement(doc) else { return (nil, issues) }

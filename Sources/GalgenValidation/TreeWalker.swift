@@ -7,19 +7,28 @@ struct TreeWalker {
     let source: SourceLines
     let exists: @Sendable (String) -> Bool
     private(set) var issues: [ValidationIssue] = []
+    private var links: LinkResolver
     private var ids: [String: Int] = [:]
-    private var fragments: [(id: String, line: Int, column: Int)] = []
-    private var tagsSeen: [String: Int] = [:]
+    private var fragments: [(id: String, place: ElementPlace)] = []
+    /// How many elements of each name were met on each line so far.
+    private var tagsSeen: [TagOnLine: Int] = [:]
     private var titles = 0
 
     init(path: String, source: SourceLines, exists: @escaping @Sendable (String) -> Bool) {
         self.path = path
         self.source = source
         self.exists = exists
+        links = LinkResolver(pagePath: path)
     }
 
     mutating func issue(line: Int, column: Int, code: String, _ message: String) {
         issues.append(ValidationIssue(page: path, line: line, column: column, code: code, message: message))
+    }
+
+    /// Reports an issue of an element, at the column of its start tag.
+    private mutating func issue(at place: ElementPlace, code: String, _ message: String) {
+        let column = source.column(ofTag: place.name, line: place.line, occurrence: place.occurrence)
+        issue(line: place.line, column: column, code: code, message)
     }
 
     mutating func checkDocument(_ doc: xmlDocPtr) {
@@ -34,7 +43,7 @@ struct TreeWalker {
         if name(of: root) != "html" {
             issue(line: line(of: root), column: 1, code: "root", "the root element must be <html>, not <\(name(of: root))>")
         }
-        if attribute("lang", of: root) == nil {
+        if !attributes(of: root).contains(where: { $0.name == "lang" }) {
             issue(line: line(of: root), column: 1, code: "lang", "<html> needs a lang attribute")
         }
         walk(root, foreign: false)
@@ -42,11 +51,39 @@ struct TreeWalker {
             issue(line: 1, column: 1, code: "title", titles == 0 ? "the page has no non-empty <title>" : "the page has \(titles) <title> elements")
         }
         for f in fragments where ids[f.id] == nil {
-            issue(line: f.line, column: f.column, code: "broken-fragment", "link to #\(f.id), but no element on this page has that id")
+            issue(at: f.place, code: "broken-fragment", "link to #\(f.id), but no element on this page has that id")
         }
     }
 
     // MARK: - Tree
+
+    /// An element as issues name it: its start tag is the `occurrence`-th (from 0) `<name` on `line`. The column
+    /// is found from this only when an issue needs it.
+    private struct ElementPlace {
+        let name: String
+        let line: Int
+        let occurrence: Int
+    }
+
+    /// A tag name on a line, to count the elements of each name on each line.
+    private struct TagOnLine: Hashable {
+        let line: Int
+        let name: String
+    }
+
+    /// One attribute of an element; its value is read from the tree only when a rule needs it.
+    private struct Attribute {
+        /// The name as written (the page is parsed as XML, which keeps case).
+        let name: String
+        let node: UnsafeMutablePointer<xmlAttr>
+
+        /// The value, with character references resolved.
+        var value: String {
+            guard let raw = xmlNodeListGetString(node.pointee.doc, node.pointee.children, 1) else { return "" }
+            defer { galgen_xmlFree(raw) }
+            return String(cString: raw)
+        }
+    }
 
     private func name(of node: UnsafeMutablePointer<xmlNode>) -> String {
         node.pointee.name.map { String(cString: $0) } ?? ""
@@ -54,21 +91,23 @@ struct TreeWalker {
 
     private func line(of node: UnsafeMutablePointer<xmlNode>) -> Int { Int(xmlGetLineNo(node)) }
 
-    private func attribute(_ attr: String, of node: UnsafeMutablePointer<xmlNode>) -> String? {
-        attributes(of: node).first { $0.name == attr }?.value
+    /// Where the element `node`, named `element`, is; counts it among the start tags of its name on its line.
+    private mutating func place(of node: UnsafeMutablePointer<xmlNode>, named element: String) -> ElementPlace {
+        let line = line(of: node)
+        /// The count so far, which then counts this element too (one dictionary lookup for both).
+        func countingThis(_ count: inout Int) -> Int {
+            defer { count += 1 }
+            return count
+        }
+        let occurrence = countingThis(&tagsSeen[TagOnLine(line: line, name: element), default: 0])
+        return ElementPlace(name: element, line: line, occurrence: occurrence)
     }
 
-    private func attributes(of node: UnsafeMutablePointer<xmlNode>) -> [(name: String, value: String)] {
-        var result: [(String, String)] = []
+    private func attributes(of node: UnsafeMutablePointer<xmlNode>) -> [Attribute] {
+        var result: [Attribute] = []
         var attr = node.pointee.properties
         while let a = attr {
-            let attrName = a.pointee.name.map { String(cString: $0) } ?? ""
-            var value = ""
-            if let raw = xmlNodeListGetString(node.pointee.doc, a.pointee.children, 1) {
-                value = String(cString: raw)
-                galgen_xmlFree(raw)
-            }
-            result.append((attrName, value))
+            result.append(Attribute(name: a.pointee.name.map { String(cString: $0) } ?? "", node: a))
             attr = a.pointee.next
         }
         return result
@@ -82,23 +121,18 @@ struct TreeWalker {
 
     private mutating func walk(_ node: UnsafeMutablePointer<xmlNode>, foreign: Bool) {
         let element = name(of: node)
-        let lineNumber = line(of: node)
-        let key = "\(lineNumber):\(element)"
-        let occurrence = tagsSeen[key, default: 0]
-        tagsSeen[key] = occurrence + 1
-        let column = source.column(ofTag: element, line: lineNumber, occurrence: occurrence)
+        let place = place(of: node, named: element)
         let attrs = attributes(of: node)
         let isForeign = foreign || element == "svg" || element == "math"
 
         if !isForeign && !HTMLRules.knownElements.contains(element) {
-            issue(line: lineNumber, column: column, code: "unknown-element",
-                  "unknown element <\(element)> (record text that was not escaped?)")
+            issue(at: place, code: "unknown-element", "unknown element <\(element)> (record text that was not escaped?)")
         }
-        checkAttributes(attrs, element: element, line: lineNumber, column: column)
+        checkAttributes(attrs, element: element, at: place)
         if !isForeign {
             switch element {
-            case "img": checkImage(attrs, line: lineNumber, column: column)
-            case "script": checkScript(attrs, line: lineNumber, column: column)
+            case "img": checkImage(attrs, at: place)
+            case "script": checkScript(attrs, at: place)
             case "title":
                 if !textContent(node).trimmingWhitespace.isEmpty { titles += 1 }
             default: break
@@ -113,120 +147,111 @@ struct TreeWalker {
 
     // MARK: - Rules
 
-    private mutating func checkAttributes(_ attrs: [(name: String, value: String)], element: String, line: Int, column: Int) {
-        for (attr, value) in attrs {
-            let lower = attr.lowercased()
+    private mutating func checkAttributes(_ attrs: [Attribute], element: String, at place: ElementPlace) {
+        let urlAttributes = HTMLRules.urlAttributes[element]
+        let srcsetAttributes = HTMLRules.srcsetAttributes[element]
+        for attr in attrs {
+            let lower = Self.lowercased(attr.name)
             if lower.hasPrefix("on") {
-                issue(line: line, column: column, code: "event-handler",
-                      "<\(element)> has an event handler attribute \(attr); scripts belong in external files")
+                issue(at: place, code: "event-handler",
+                      "<\(element)> has an event handler attribute \(attr.name); scripts belong in external files")
             }
             if lower == "id" {
+                let value = attr.value
                 if let first = ids[value] {
-                    issue(line: line, column: column, code: "duplicate-id", "duplicate id \"\(value)\" (first used on line \(first))")
+                    issue(at: place, code: "duplicate-id", "duplicate id \"\(value)\" (first used on line \(first))")
                 } else {
-                    ids[value] = line
+                    ids[value] = place.line
                 }
             }
-            if HTMLRules.urlAttributes[element]?.contains(lower) == true || lower == "href" || lower == "xlink:href" {
-                checkURL(value, element: element, attribute: attr, line: line, column: column)
+            if urlAttributes?.contains(lower) == true || lower == "href" || lower == "xlink:href" {
+                checkURL(Substring(attr.value), element: element, attribute: attr.name, at: place)
             }
-            if HTMLRules.srcsetAttributes[element]?.contains(lower) == true {
-                for candidate in value.split(separator: ",") {
-                    let url = candidate.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first.map(String.init) ?? ""
-                    checkURL(url, element: element, attribute: attr, line: line, column: column)
+            if srcsetAttributes?.contains(lower) == true {
+                for url in LinkResolver.srcsetURLs(in: attr.value) {
+                    checkURL(url, element: element, attribute: attr.name, at: place)
                 }
             }
         }
     }
 
-    private mutating func checkImage(_ attrs: [(name: String, value: String)], line: Int, column: Int) {
-        let names = Set(attrs.map(\.name))
-        for required in ["src", "alt", "width", "height"] where !names.contains(required) {
-            issue(line: line, column: column, code: "img-\(required)", "<img> without \(required)")
+    /// `name.lowercased()`, without making a new string for a name that has no upper-case ASCII and no
+    /// non-ASCII letter (every name galgen writes).
+    private static func lowercased(_ name: String) -> String {
+        name.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80 } ? name.lowercased() : name
+    }
+
+    private mutating func checkImage(_ attrs: [Attribute], at place: ElementPlace) {
+        for required in ["src", "alt", "width", "height"] where !attrs.contains(where: { $0.name == required }) {
+            issue(at: place, code: "img-\(required)", "<img> without \(required)")
         }
         for dimension in ["width", "height"] {
             guard let value = attrs.first(where: { $0.name == dimension })?.value else { continue }
             if Int(value).map({ $0 <= 0 }) ?? true || value.hasPrefix("+") || value.hasPrefix("0") {
-                issue(line: line, column: column, code: "img-\(dimension)", "<img> \(dimension)=\"\(value)\" is not a positive whole number")
+                issue(at: place, code: "img-\(dimension)", "<img> \(dimension)=\"\(value)\" is not a positive whole number")
             }
         }
     }
 
-    private mutating func checkScript(_ attrs: [(name: String, value: String)], line: Int, column: Int) {
+    private mutating func checkScript(_ attrs: [Attribute], at place: ElementPlace) {
         if let src = attrs.first(where: { $0.name == "src" })?.value {
             if WebURL.scheme(of: src) != nil || src.hasPrefix("//") {
-                issue(line: line, column: column, code: "external-script", "<script src=\"\(src)\"> loads code from outside the site")
+                issue(at: place, code: "external-script", "<script src=\"\(src)\"> loads code from outside the site")
             }
             return
         }
         let type = attrs.first(where: { $0.name == "type" })?.value.lowercased() ?? ""
         if !HTMLRules.dataScriptTypes.contains(type) {
-            issue(line: line, column: column, code: "inline-script",
+            issue(at: place, code: "inline-script",
                   "inline <script> (record text that was not escaped?); scripts must be files of the site, data must be type=\"application/json\"")
         }
     }
 
-    private mutating func checkURL(_ raw: String, element: String, attribute: String, line: Int, column: Int) {
-        let value = raw.trimmingWhitespace
-        if value.isEmpty {
-            issue(line: line, column: column, code: "empty-url", "<\(element)> has an empty \(attribute)")
-            return
-        }
-        if let scheme = WebURL.scheme(of: value) {
+    private mutating func checkURL(_ raw: Substring, element: String, attribute: String, at place: ElementPlace) {
+        let (url, target) = links.target(of: raw)
+        switch target {
+        case .empty:
+            issue(at: place, code: "empty-url", "<\(element)> has an empty \(attribute)")
+        case .scheme(let scheme):
             let dataImage = scheme == "data" && (element == "img" || element == "source")
             if HTMLRules.forbiddenSchemes.contains(scheme) && !dataImage {
-                issue(line: line, column: column, code: "forbidden-url", "<\(element) \(attribute)> uses a \(scheme): URL")
+                issue(at: place, code: "forbidden-url", "<\(element) \(attribute)> uses a \(scheme): URL")
             }
-            return
-        }
-        if value.hasPrefix("//") { return }
-        if value.hasPrefix("#") {
-            fragments.append((String(value.dropFirst()).removingPercentEncodingIfPossible, line, column))
-            return
-        }
-        var target = value
-        if let i = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<i]) }
-        target = target.removingPercentEncodingIfPossible
-        let base = target.hasPrefix("/") ? "" : Paths.directory(of: "/" + path)
-        let joined = base + "/" + target
-        // Reject paths that climb above the site root.
-        var depth = 0
-        for segment in joined.split(separator: "/") {
-            if segment == ".." { depth -= 1 } else if segment != "." { depth += 1 }
-            if depth < 0 {
-                issue(line: line, column: column, code: "outside-site", "<\(element) \(attribute)=\"\(value)\"> points outside the site")
-                return
+        case .otherSite:
+            break
+        case .fragment(let id):
+            fragments.append((id, place))
+        case .outsideSite:
+            issue(at: place, code: "outside-site", "<\(element) \(attribute)=\"\(url)\"> points outside the site")
+        case .file(let resolved):
+            if !exists(resolved) && !exists(resolved + "/index.html") {
+                issue(at: place, code: "broken-link",
+                      "<\(element) \(attribute)=\"\(url)\"> does not resolve to a file of the output (\(resolved))")
             }
-        }
-        var resolved = String(Paths.normalize(joined).dropFirst())
-        if resolved.isEmpty || target.hasSuffix("/") || target.isEmpty {
-            resolved += resolved.isEmpty || resolved.hasSuffix("/") ? "index.html" : "/index.html"
-        }
-        if !exists(resolved) && !exists(resolved + "/index.html") {
-            issue(line: line, column: column, code: "broken-link",
-                  "<\(element) \(attribute)=\"\(value)\"> does not resolve to a file of the output (\(resolved))")
         }
     }
 
     // MARK: - Text checks
 
-    /// Finds `<x … />` on elements that are not void, outside `<svg>` and `<math>`.
+    /// Finds `<x … />` on elements that are not void, outside `<svg>` and `<math>`. Each line is read on its own.
     mutating func checkSelfClosing() {
         var foreignDepth = 0
-        for (index, text) in source.lines.enumerated() {
-            // Bytes, not Characters: this reads every line of every page. Tag names are ASCII.
-            let bytes = Array(text.utf8)
-            var i = 0
-            while i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count else { i += 1; continue }
+        // Bytes, not Characters: this reads every byte of every page. Tag names are ASCII.
+        let bytes = source.bytes
+        for line in 1...source.count {
+            let range = source.range(ofLine: line)
+            let end = range.upperBound
+            var i = range.lowerBound
+            while i < end {
+                guard bytes[i] == UInt8(ascii: "<"), i + 1 < end else { i += 1; continue }
                 let closing = bytes[i + 1] == UInt8(ascii: "/")
                 var j = i + (closing ? 2 : 1)
                 let nameStart = j
-                while j < bytes.count, Self.isTagNameByte(bytes[j]) { j += 1 }
+                while j < end, Self.isTagNameByte(bytes[j]) { j += 1 }
                 if j == nameStart { i += 1; continue }
-                let tagName = String(decoding: bytes[nameStart..<j], as: UTF8.self)
+                let name = bytes[nameStart..<j]
                 var quote: UInt8?
-                while j < bytes.count {
+                while j < end {
                     let c = bytes[j]
                     if let q = quote {
                         if c == q { quote = nil }
@@ -237,18 +262,28 @@ struct TreeWalker {
                     }
                     j += 1
                 }
-                let selfClosing = j < bytes.count && j > 0 && bytes[j - 1] == UInt8(ascii: "/")
-                let lower = tagName.lowercased()
-                let isForeignRoot = lower == "svg" || lower == "math"
+                let selfClosing = j < end && bytes[j - 1] == UInt8(ascii: "/")
+                let isForeignRoot = Self.isForeignRoot(name)
                 if isForeignRoot && closing { foreignDepth = max(0, foreignDepth - 1) }
-                if !closing && selfClosing && foreignDepth == 0 && !isForeignRoot && !HTMLRules.voidElements.contains(lower) {
-                    issue(line: index + 1, column: SourceLines.characterColumn(text, byteOffset: i), code: "self-closing",
-                          "<\(tagName) /> is not a void element; HTML reads it as an open tag: write <\(tagName)></\(tagName)>")
+                if !closing && selfClosing && foreignDepth == 0 && !isForeignRoot {
+                    let tagName = String(decoding: name, as: UTF8.self)
+                    if !HTMLRules.voidElements.contains(tagName.lowercased()) {
+                        issue(line: line, column: source.characterColumn(line: line, byteOffset: i), code: "self-closing",
+                              "<\(tagName) /> is not a void element; HTML reads it as an open tag: write <\(tagName)></\(tagName)>")
+                    }
                 }
                 if isForeignRoot && !closing && !selfClosing { foreignDepth += 1 }
                 i = max(j, i + 1)
             }
         }
+    }
+
+    /// Whether a tag name is `svg` or `math` in any ASCII case: the names whose `lowercased()` is one of those
+    /// (no other character lower-cases to these letters).
+    private static func isForeignRoot(_ name: ArraySlice<UInt8>) -> Bool {
+        // Setting 0x20 lower-cases ASCII letters and changes no other tag-name byte into one.
+        let lower = name.lazy.map { $0 | 0x20 }
+        return lower.elementsEqual("svg".utf8) || lower.elementsEqual("math".utf8)
     }
 
     /// ASCII letters, digits, `-` and `:`; bytes of non-ASCII letters count too, as `Character.isLetter` did.
@@ -260,24 +295,5 @@ struct TreeWalker {
         default:
             false
         }
-    }
-}
-
-extension String {
-    /// Percent-decoded form, or the string itself when it is not valid percent-encoding.
-    var removingPercentEncodingIfPossible: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var utf8 = Array(self.utf8)[...]
-        while let b = utf8.popFirst() {
-            if b == UInt8(ascii: "%"), utf8.count >= 2,
-                let v = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(v)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(b)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self) ?? self
     }
 }

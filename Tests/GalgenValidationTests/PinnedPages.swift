@@ -66,6 +66,7 @@ enum PinnedPages {
             <a href="#\u{301}x">2</a> <a href="x/\u{301}">3</a> <a href="..\u{301}/">4</a> <a href="../y/%CC%81">5</a>
             <a href="/\u{301}/x">6</a> <a href="x:\u{301}y">7</a> <a href="x?\u{301}">8</a> <a href="../../img/caf\u{65}\u{301}.jpg">9</a>
             <a href="x&#13;&#10;/">A</a> <a href="x/&#13;&#10;">B</a> <a href="&#13;&#10;">C</a> <a href="x%0D%0A/">D</a>
+            <a href="\u{600}%41">E</a> <a href="\u{600}/x">F</a> <a href="\u{600}#x">G</a> <a href="#\u{600}%41">H</a> <a href="\u{600}:x">I</a>
             """), expected: [
             "people/x/index.html:10:1: <a href=\"../../img/%C3.jpg\"> does not resolve to a file of the output (img/%C3.jpg) [broken-link]",
             "people/x/index.html:10:35: <a href=\"../../img/a%2Fb.jpg\"> does not resolve to a file of the output (img/a/b.jpg) [broken-link]",
@@ -96,13 +97,20 @@ enum PinnedPages {
             "people/x/index.html:19:30: <a href=\"x/\"> does not resolve to a file of the output (people/x/x/index.html) [broken-link]",
             "people/x/index.html:19:59: <a> has an empty href [empty-url]",
             "people/x/index.html:19:86: <a href=\"x%0D%0A/\"> does not resolve to a file of the output (people/x/x\r\n/index.html) [broken-link]",
+            "people/x/index.html:20:1: <a href=\"\u{600}%41\"> does not resolve to a file of the output (people/x/\u{600}%41) [broken-link]",
+            "people/x/index.html:20:21: <a href=\"\u{600}/x\"> does not resolve to a file of the output (people/x/\u{600}/x) [broken-link]",
+            "people/x/index.html:20:40: <a href=\"\u{600}#x\"> does not resolve to a file of the output (people/x/\u{600}#x) [broken-link]",
+            "people/x/index.html:20:80: <a href=\"\u{600}:x\"> does not resolve to a file of the output (people/x/\u{600}:x) [broken-link]",
+            "people/x/index.html:20:59: link to #\u{600}%41, but no element on this page has that id [broken-fragment]",
         ]),
         Case(name: "fragments", path: "people/x/index.html", html: page("""
             <p id="top">x</p><p id="caf\u{E9}">y</p><p id="%41">z</p><p id="a b">w</p>
             <a href="#top">a</a> <a href="#nowhere">b</a> <a href="#">c</a> <a href="#caf%C3%A9">d</a> <a href="#%E2%9C%93">e</a>
             <a href="#%ZZ">f</a> <a href="#%41">g</a> <a href="#%2541">h</a> <a href="#a%20b">i</a> <a href=" #top ">j</a>
             <a href="#top#x">k</a> <a href="#top?x">l</a> <a href="../x/#top">m</a> <a href="#%C3">n</a>
+            <a href="#%+41">o</a> <a href="#%-0x">p</a> <a href="#%-1x">q</a> <a href="../../img/%+41.jpg">r</a> <a href="#%%41">s</a>
             """), expected: [
+            "people/x/index.html:13:67: <a href=\"../../img/%+41.jpg\"> does not resolve to a file of the output (img/\u{4}1.jpg) [broken-link]",
             "people/x/index.html:10:22: link to #nowhere, but no element on this page has that id [broken-fragment]",
             "people/x/index.html:10:47: link to #, but no element on this page has that id [broken-fragment]",
             "people/x/index.html:10:92: link to #\u{2713}, but no element on this page has that id [broken-fragment]",
@@ -111,6 +119,10 @@ enum PinnedPages {
             "people/x/index.html:12:1: link to #top#x, but no element on this page has that id [broken-fragment]",
             "people/x/index.html:12:24: link to #top?x, but no element on this page has that id [broken-fragment]",
             "people/x/index.html:12:73: link to #%C3, but no element on this page has that id [broken-fragment]",
+            "people/x/index.html:13:1: link to #\u{4}1, but no element on this page has that id [broken-fragment]",
+            "people/x/index.html:13:23: link to #\u{0}x, but no element on this page has that id [broken-fragment]",
+            "people/x/index.html:13:45: link to #%-1x, but no element on this page has that id [broken-fragment]",
+            "people/x/index.html:13:102: link to #%A, but no element on this page has that id [broken-fragment]",
         ]),
         Case(name: "srcset and attributes", path: "people/x/index.html", html: page("""
             <img src="../../img/a.jpg" srcset="../../img/a.jpg 1x,../../img/gone.jpg 2x, , ../../img/a.jpg" width="1" height="1" alt="" />
@@ -125,6 +137,7 @@ enum PinnedPages {
             <p onClick="x">a</p><p ONLOAD="x">b</p><p on="x">c</p><p data-on="x">d</p><p Id="dup">e</p>
             <A href="missing2">A</A> <iframe src="../../">i</iframe> <input type="image" src="in.png" formaction="../" />
             <svg xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="missing.svg"><text>t</text></a><image href="i.png" /></svg>
+            <img src="../../img/a.jpg" srcset="gone6.jpg\u{600}, gone7.jpg, \u{600}gone8.jpg" width="1" height="1" alt="" />
             """), expected: [
             "people/x/index.html:9:1: <img srcset=\"../../img/gone.jpg\"> does not resolve to a file of the output (img/gone.jpg) [broken-link]",
             "people/x/index.html:9:1: <img> has an empty srcset [empty-url]",
@@ -150,6 +163,8 @@ enum PinnedPages {
             "people/x/index.html:19:58: <input src=\"in.png\"> does not resolve to a file of the output (people/x/in.png) [broken-link]",
             "people/x/index.html:20:49: <a href=\"missing.svg\"> does not resolve to a file of the output (people/x/missing.svg) [broken-link]",
             "people/x/index.html:20:95: <image href=\"i.png\"> does not resolve to a file of the output (people/x/i.png) [broken-link]",
+            "people/x/index.html:21:1: <img srcset=\"gone6.jpg\u{600},\"> does not resolve to a file of the output (people/x/gone6.jpg\u{600},) [broken-link]",
+            "people/x/index.html:21:1: <img srcset=\"\u{600}gone8.jpg\"> does not resolve to a file of the output (people/x/\u{600}gone8.jpg) [broken-link]",
         ]),
         Case(name: "images, scripts and ids", path: "people/x/index.html", html: page("""
             <img src="../../img/a.jpg" width="+5" height="05" alt="" /> <img src="../../img/a.jpg" width="-1" height="abc" alt="" />
@@ -286,6 +301,29 @@ enum PinnedPages {
             "caf\u{E9}/\u{301}x/index.html:9:1: <a href=\"../y/\"> does not resolve to a file of the output (y/index.html) [broken-link]",
             "caf\u{E9}/\u{301}x/index.html:9:23: <a href=\"../../../\"> points outside the site [outside-site]",
             "caf\u{E9}/\u{301}x/index.html:9:49: <a href=\"z\"> does not resolve to a file of the output (caf\u{E9}/\u{301}x/z) [broken-link]",
+        ]),
+        Case(name: "a combining mark after the folder's slash", path: "people/x/index.html", html: page("""
+            <a href="\u{301}a">a</a> <a href="\u{301}/../y">b</a> <a href="%CC%81/../../z">c</a> <a href="\u{301}">d</a>
+            """), expected: [
+            "people/x/index.html:9:1: <a href=\"\u{301}a\"> does not resolve to a file of the output (people/x/\u{301}a) [broken-link]",
+            "people/x/index.html:9:19: <a href=\"\u{301}/../y\"> does not resolve to a file of the output (people/y) [broken-link]",
+            "people/x/index.html:9:41: <a href=\"%CC%81/../../z\"> does not resolve to a file of the output (z) [broken-link]",
+            "people/x/index.html:9:72: <a href=\"\u{301}\"> does not resolve to a file of the output (people/x/\u{301}) [broken-link]",
+        ]),
+        Case(name: "a prepended mark before the folder's slash", path: "x\u{600}/index.html", html: page("""
+            <a href="y">a</a> <a href="../y">b</a> <a href="/y">c</a> <a href="\u{301}y">d</a>
+            """, stylesheet: "/assets/s.css"), expected: [
+            "x\u{600}/index.html:9:1: <a href=\"y\"> does not resolve to a file of the output (y) [broken-link]",
+            "x\u{600}/index.html:9:19: <a href=\"../y\"> points outside the site [outside-site]",
+            "x\u{600}/index.html:9:40: <a href=\"/y\"> does not resolve to a file of the output (y) [broken-link]",
+            "x\u{600}/index.html:9:59: <a href=\"\u{301}y\"> does not resolve to a file of the output (/\u{301}y) [broken-link]",
+        ]),
+        Case(name: "empty page", path: "index.html", html: "", expected: []),
+        Case(name: "self-closed root", path: "index.html", html: "<html/>", expected: [
+            "index.html:1:1: <html /> is not a void element; HTML reads it as an open tag: write <html></html> [self-closing]",
+            "index.html:1:1: missing <!DOCTYPE html> [doctype]",
+            "index.html:1:1: <html> needs a lang attribute [lang]",
+            "index.html:1:1: the page has no non-empty <title> [title]",
         ]),
         Case(name: "not well-formed", path: "people/x/index.html", html: page("""
             <p>Tom & Jerry</p>
