@@ -35,14 +35,22 @@ public struct JSONRecordSource: Sendable {
             throw RecordError(code: .unreadable, source: config.name, location: displayPath,
                               message: "\(reason); check sources[].path in the config")
         }
+        // Records are mapped as they are parsed: the file never exists as one tree.
+        var mapper = RecordMapper(config: config, baseDirectory: baseDirectory)
+        let origins = mapper.origins(in: displayPath)
+        var cursor: JSONLocator.Cursor?
         let document: JSONDocument
         do {
-            document = try JSONDocument(data: data, sourceName: displayPath)
+            document = try JSONDocument(data: data, sourceName: displayPath, streaming: config.items.segments) { node, index, locator in
+                if cursor == nil { cursor = JSONLocator.Cursor(locator) }
+                mapper.add(node, index: index, in: origins, cursor: &cursor!)
+            }
         } catch {
             throw RecordError(code: .malformedJSON, source: config.name, location: "\(displayPath):\(error.line):\(error.column)",
                               message: "malformed JSON: \(error.message)")
         }
-        return try map(document)
+        guard document.streamed else { return try map(document) }
+        return RecordSet(source: config.name, records: mapper.records, diagnostics: mapper.diagnostics)
     }
 
     /// Maps the records of an already parsed document.
@@ -58,7 +66,9 @@ public struct JSONRecordSource: Sendable {
                               message: "items path \"\(config.items)\" leads to \(itemsNode.value.kindName), not an array")
         }
         var mapper = RecordMapper(config: config, baseDirectory: baseDirectory)
-        for (index, node) in nodes.enumerated() { mapper.add(node, index: index, in: document) }
+        let origins = mapper.origins(in: document.sourceName)
+        var cursor = JSONLocator.Cursor(document.locator)
+        for (index, node) in nodes.enumerated() { mapper.add(node, index: index, in: origins, cursor: &cursor) }
         return RecordSet(source: config.name, records: mapper.records, diagnostics: mapper.diagnostics)
     }
 }

@@ -23,7 +23,7 @@ public struct Record: Sendable, Hashable {
     /// An http(s) link, when the record has a valid one.
     public var link: String?
     /// Where it came from, e.g. `people.json:12:5 (results[3])`, for messages.
-    public var origin: String
+    public var origin: RecordOrigin
 
     /// Creates a record.
     /// - Parameters:
@@ -35,7 +35,7 @@ public struct Record: Sendable, Hashable {
     ///   - link: Optional http(s) link.
     ///   - origin: Where it came from.
     public init(id: String, slug: String, title: String, subtitle: String? = nil, image: ImageReference? = nil,
-                link: String? = nil, origin: String) {
+                link: String? = nil, origin: RecordOrigin) {
         self.id = id
         self.slug = slug
         self.title = title
@@ -44,6 +44,53 @@ public struct Record: Sendable, Hashable {
         self.link = link
         self.origin = origin
     }
+}
+
+/// Where a record came from, e.g. `people.json:12:5 (results[3])`, for messages. Kept as numbers
+/// and a name shared by the source's records (a million records would otherwise hold a million
+/// strings nobody reads unless something is wrong), and written out when shown.
+public struct RecordOrigin: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// What a source's records share: the file or URL and the items path.
+    public final class Source: Sendable {
+        let name: String
+        let items: String
+
+        /// - Parameters:
+        ///   - name: The file's path (as shown) or the page's URL.
+        ///   - items: The items path as shown, e.g. `results`.
+        public init(name: String, items: String) {
+            self.name = name
+            self.items = items
+        }
+    }
+
+    private enum Storage: Sendable {
+        case text(String)
+        case located(Source, line: Int32, column: Int32, index: Int32)
+    }
+
+    private let storage: Storage
+
+    /// The record at `index` of the items array, whose value starts at `line`:`column` of `source`.
+    public init(_ source: Source, line: Int, column: Int, index: Int) {
+        storage = .located(source, line: Int32(clamping: line), column: Int32(clamping: column), index: Int32(clamping: index))
+    }
+
+    /// An origin given as text.
+    public init(stringLiteral text: String) {
+        storage = .text(text)
+    }
+
+    public var description: String {
+        switch storage {
+        case .text(let text): text
+        case .located(let source, let line, let column, let index): "\(source.name):\(line):\(column) (\(source.items)[\(index)])"
+        }
+    }
+
+    public static func == (a: RecordOrigin, b: RecordOrigin) -> Bool { a.description == b.description }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 
 /// The records of one source plus what was wrong with the others.

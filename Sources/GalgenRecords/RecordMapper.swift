@@ -18,20 +18,35 @@ struct RecordMapper {
         self.baseDirectory = baseDirectory
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ subject: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity, code: code, subject: subject, message: message))
+    /// Names a record in messages; written out only when there is a message.
+    struct Subject: CustomStringConvertible {
+        let source: String
+        let origin: RecordOrigin
+        var description: String { "\(source): record \(origin)" }
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ subject: Subject, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code: code, subject: subject.description, message: message))
+    }
+
+    /// What the records of one file or page share in their origins.
+    /// - Parameter name: The file's path as shown, or the page's URL.
+    func origins(in name: String) -> RecordOrigin.Source {
+        RecordOrigin.Source(name: name, items: config.items.segments.isEmpty ? "items" : "\(config.items)")
     }
 
     /// Maps one record node.
     /// - Parameters:
     ///   - node: The record.
     ///   - index: Its index in the document's items array.
-    ///   - document: The document it is in (names the record's origin in messages).
+    ///   - source: The file or page it is in, with the items path, as messages name them.
+    ///   - cursor: Finds the record's line and column in that text (records come front to back).
     /// - Returns: Whether a record was added (false when it was skipped or a duplicate).
     @discardableResult
-    mutating func add(_ node: JSONNode, index: Int, in document: JSONDocument) -> Bool {
-        let origin = "\(document.location(of: node.offset)) (\(config.items.segments.isEmpty ? "items" : "\(config.items)")[\(index)])"
-        let subject = "\(config.name): record \(origin)"
+    mutating func add(_ node: JSONNode, index: Int, in source: RecordOrigin.Source, cursor: inout JSONLocator.Cursor) -> Bool {
+        let (line, column) = cursor.lineColumn(of: node.offset)
+        let origin = RecordOrigin(source, line: line, column: column, index: index)
+        let subject = Subject(source: config.name, origin: origin)
         let fields = config.fields
 
         guard let idNode = FieldLookup.node(at: fields.id, in: node) else {
@@ -73,7 +88,7 @@ struct RecordMapper {
         diagnostics.append(diagnostic)
     }
 
-    private mutating func join(_ paths: [FieldPath], in node: JSONNode, separator: String, subject: String, field: String) -> String {
+    private mutating func join(_ paths: [FieldPath], in node: JSONNode, separator: String, subject: Subject, field: String) -> String {
         var parts: [String] = []
         for path in paths {
             guard let value = FieldLookup.node(at: path, in: node) else { continue }
@@ -90,7 +105,7 @@ struct RecordMapper {
         return parts.joined(separator: separator)
     }
 
-    private mutating func imageReference(in node: JSONNode, subject: String) -> Record.ImageReference? {
+    private mutating func imageReference(in node: JSONNode, subject: Subject) -> Record.ImageReference? {
         guard let path = config.fields.image else { return nil }
         guard let value = FieldLookup.node(at: path, in: node) else {
             report(.warning, "record.missing-image", subject, "no image at \"\(path)\"; a placeholder is shown")
@@ -116,7 +131,7 @@ struct RecordMapper {
         return .file(resolved)
     }
 
-    private mutating func link(in node: JSONNode, subject: String) -> String? {
+    private mutating func link(in node: JSONNode, subject: Subject) -> String? {
         guard let path = config.fields.link, let value = FieldLookup.node(at: path, in: node) else { return nil }
         guard case .string(let raw) = value.value else {
             report(.warning, "record.bad-link", subject, "the link at \"\(path)\" is \(value.value.kindName), not a URL; no link shown")
@@ -131,7 +146,7 @@ struct RecordMapper {
         return url
     }
 
-    private mutating func uniqueSlug(for id: String, subject: String) -> String {
+    private mutating func uniqueSlug(for id: String, subject: Subject) -> String {
         let base = Slug.make(id)
         var slug = base
         var n = 2

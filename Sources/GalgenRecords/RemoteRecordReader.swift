@@ -83,9 +83,11 @@ public struct RemoteRecordReader: Sendable {
         var added = 0
         if let items, let document {
             pagesUsable += 1
+            let origins = mapper.origins(in: document.sourceName)
+            var cursor = JSONLocator.Cursor(document.locator)
             for (index, node) in items.enumerated() {
                 let record = config.kind == .itunes ? ITunesResult.normalise(node, largestWidth: largestWidth) : node
-                if mapper.add(record, index: index, in: document) { added += 1 }
+                if mapper.add(record, index: index, in: origins, cursor: &cursor) { added += 1 }
             }
             if let wanted = expected[url], items.count < wanted {
                 mapper.note(Diagnostic(.warning, code: "source.short-page", subject: subject,

@@ -9,16 +9,29 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     private static let maxDepth = 512
+    /// The path (object keys, or array indices as numbers) of the array whose elements go to
+    /// ``stream`` instead of into the tree; the lookup rule is ``FieldLookup``'s (the first member
+    /// of a key counts).
+    private let streamPath: [String]
+    private let stream: ((JSONNode, Int) -> Void)?
+    /// Whether the array at ``streamPath`` was found and streamed (it is then empty in the tree).
+    private(set) var streamed = false
 
-    init(bytes: [UInt8]) {
+    /// - Parameters:
+    ///   - bytes: The text.
+    ///   - streamPath: Where the streamed array is.
+    ///   - stream: Takes each element of that array, with its index, as soon as it is parsed.
+    init(bytes: [UInt8], streamPath: [String] = [], stream: ((JSONNode, Int) -> Void)? = nil) {
         self.bytes = bytes
+        self.streamPath = streamPath
+        self.stream = stream
     }
 
     mutating func parseDocument() throws(Failure) -> JSONNode {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw Failure(offset: index, message: "the text is empty; expected a JSON value") }
-        let node = try parseValue()
+        let node = try parseValue(route: stream == nil ? nil : 0)
         skipWhitespace()
         if index < bytes.count {
             throw Failure(offset: index, message: "unexpected \(describe(bytes[index])) after the end of the JSON value")
@@ -40,12 +53,13 @@ struct JSONParser {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private mutating func parseValue() throws(Failure) -> JSONNode {
+    /// - Parameter route: How many segments of ``streamPath`` lead here (nil: off the path).
+    private mutating func parseValue(route: Int? = nil) throws(Failure) -> JSONNode {
         guard index < bytes.count else { throw Failure(offset: index, message: "unexpected end of text; expected a value") }
         let start = index
         switch bytes[index] {
-        case UInt8(ascii: "{"): return JSONNode(try parseObject(), offset: start)
-        case UInt8(ascii: "["): return JSONNode(try parseArray(), offset: start)
+        case UInt8(ascii: "{"): return JSONNode(try parseObject(route: route), offset: start)
+        case UInt8(ascii: "["): return JSONNode(try parseArray(route: route), offset: start)
         case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), offset: start)
         case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(.bool(true), offset: start)
         case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(.bool(false), offset: start)
@@ -71,11 +85,12 @@ struct JSONParser {
         if depth > Self.maxDepth { throw Failure(offset: index, message: "nesting deeper than \(Self.maxDepth) levels") }
     }
 
-    private mutating func parseObject() throws(Failure) -> JSONValue {
+    private mutating func parseObject(route: Int?) throws(Failure) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
         var members: [JSONMember] = []
+        var routeTaken = false
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -97,7 +112,13 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            let node = try parseValue()
+            // Only the first member of the path's key is on it, as in FieldLookup.
+            var next: Int?
+            if !routeTaken, let route, route < streamPath.count, key == streamPath[route] {
+                routeTaken = true
+                next = route + 1
+            }
+            let node = try parseValue(route: next)
             members.append(JSONMember(key: key, keyOffset: keyOffset, node: node))
             skipWhitespace()
             guard index < bytes.count else { throw Failure(offset: index, message: "unexpected end of text inside an object; expected '}'") }
@@ -107,22 +128,30 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
+    private mutating func parseArray(route: Int?) throws(Failure) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1
+        let streaming = route == streamPath.count && !streamed && stream != nil
+        if streaming { streamed = true }
         var elements: [JSONNode] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
             return .array(elements)
         }
+        var count = 0
         while true {
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
                 throw Failure(offset: index, message: "expected a value, found ']' (remove the trailing comma)")
             }
-            elements.append(try parseValue())
+            let position = count
+            var next: Int?
+            if !streaming, let route, route < streamPath.count, Int(streamPath[route]) == position { next = route + 1 }
+            let element = try parseValue(route: next)
+            if streaming { stream?(element, position) } else { elements.append(element) }
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw Failure(offset: index, message: "unexpected end of text inside an array; expected ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
