@@ -4,6 +4,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -35,5 +38,11 @@ int CGalgenSystem_identity(const char *path, unsigned long long out[4]) {
     (void)path; (void)out;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+void CGalgenSystem_trimHeap(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
 #endif
 }

@@ -21,11 +21,18 @@ struct OutputManifest: Sendable, Equatable {
         var stamp: FileStamp
     }
 
+    /// What was written at one path below the folder.
+    struct Recorded: Sendable, Equatable {
+        var path: String
+        var file: File
+    }
+
     /// One folder and the keys of its files.
     struct Tree: Sendable, Equatable {
         var identity: FileIdentity
-        /// Path below the folder → what was written there.
-        var files: [String: File]
+        /// What was written, sorted by path (no path twice): matched against the new site's sorted
+        /// files in one pass, without a dictionary of a million paths.
+        var files: [Recorded]
     }
 
     /// The format: change when the file's layout or the meaning of keys changes.
@@ -57,10 +64,12 @@ struct OutputManifest: Sendable, Equatable {
     }
 
     /// The record's text, from files sorted by path.
-    static func encode(version: String, identity: FileIdentity, files: [(path: String, file: File)]) -> Data {
+    /// Made line by line into one buffer (a million files make a 100 MB record: no second copy).
+    static func encode(version: String, identity: FileIdentity, files: some Collection<Recorded>) -> Data {
+        var out = Data(capacity: 64 + files.count * 110)
+        out.append(contentsOf: "\(format)\nversion \(version)\ntree \(identity) \(files.count)\n".utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + files.count * 110)
-        bytes.append(contentsOf: "\(format)\nversion \(version)\ntree \(identity) \(files.count)\n".utf8)
+        bytes.reserveCapacity(4096)
         let digits = Array("0123456789abcdef".utf8)
         func hex(_ value: UInt64) {
             for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
@@ -79,7 +88,8 @@ struct OutputManifest: Sendable, Equatable {
                 for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
             }
         }
-        for (path, file) in files {
+        for recorded in files {
+            let file = recorded.file
             hex(file.key.high)
             hex(file.key.low)
             bytes.append(0x20)
@@ -90,11 +100,13 @@ struct OutputManifest: Sendable, Equatable {
             if file.stamp.modified < 0 { bytes.append(0x2D) }
             decimal(file.stamp.modified.magnitude)
             bytes.append(0x20)
-            bytes.append(contentsOf: path.utf8)
+            bytes.append(contentsOf: recorded.path.utf8)
             bytes.append(0x0A)
+            out.append(contentsOf: bytes)
+            bytes.removeAll(keepingCapacity: true)
         }
-        bytes.append(contentsOf: Array(("end " + ContentHash.sha256Hex(bytes) + "\n").utf8))
-        return Data(bytes)
+        out.append(contentsOf: ("end " + ContentHash.sha256Hex(out) + "\n").utf8)
+        return out
     }
 
     /// Why a manifest file cannot be used.
@@ -109,7 +121,18 @@ struct OutputManifest: Sendable, Equatable {
     ///   - data: The file's bytes.
     ///   - version: The running galgen's version.
     static func decode(_ data: Data, version: String) throws(Unusable) -> OutputManifest {
-        let bytes = [UInt8](data)
+        // Read in place (the record of a million files is 100 MB).
+        let decoded: Result<OutputManifest, Unusable> = data.withUnsafeBytes { raw in
+            do throws(Unusable) {
+                return .success(try decode(raw.bindMemory(to: UInt8.self), version: version))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try decoded.get()
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, version: String) throws(Unusable) -> OutputManifest {
         // The last line is `end <sha256 of everything before it>`.
         guard bytes.last == 0x0A, let cut = bytes.dropLast().lastIndex(of: 0x0A) else { throw .damaged("truncated") }
         let end = String(decoding: bytes[(cut + 1)..<(bytes.count - 1)], as: UTF8.self)
@@ -124,13 +147,14 @@ struct OutputManifest: Sendable, Equatable {
         guard parts.count == 3, parts[0] == "tree", let identity = FileIdentity(parts[1]), let count = Int(parts[2]), count >= 0 else {
             throw .damaged("bad tree header")
         }
-        var files: [String: File] = [:]
+        var files: [Recorded] = []
         files.reserveCapacity(count)
         for _ in 0..<count {
             // `key inode size modified path`; the path may hold spaces.
             guard let key = reader.key(), let inode = reader.number(), let size = reader.number(),
                   let modified = reader.number(), let path = reader.line(), !path.isEmpty else { throw .damaged("bad entry") }
-            files[path] = File(key: key, stamp: FileStamp(inode: inode, size: size, modified: Int64(bitPattern: modified)))
+            if let last = files.last, !(last.path < path) { throw .damaged("its paths are not sorted") }
+            files.append(Recorded(path: path, file: File(key: key, stamp: FileStamp(inode: inode, size: size, modified: Int64(bitPattern: modified)))))
         }
         guard reader.line() == nil else { throw .damaged("more than one tree") }
         return OutputManifest(version: version, tree: Tree(identity: identity, files: files))
@@ -139,11 +163,11 @@ struct OutputManifest: Sendable, Equatable {
     /// Reads fields of the manifest's text without a copy per field (a site of a million files has
     /// a million lines).
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let end: Int
         var at = 0
 
-        init(bytes: [UInt8], end: Int) {
+        init(bytes: UnsafeBufferPointer<UInt8>, end: Int) {
             self.bytes = bytes
             self.end = end
         }

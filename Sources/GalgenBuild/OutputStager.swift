@@ -74,10 +74,18 @@ final class OutputStager: @unchecked Sendable {
     private let lock: Int32
     private let state = StagingState()
 
-    /// What galgen wrote in the published folder and is still there unchanged, when known.
-    private let published: [String: OutputManifest.File]?
-    private var spare: [String: OutputManifest.File]?
+    /// What galgen wrote in the published folder and is still there unchanged, when known; sorted
+    /// by path.
+    private let published: [OutputManifest.Recorded]?
+    /// The same for the spare, once read (only when a build has work to do).
+    private var spare: [OutputManifest.Recorded]?
+    /// The spare's files the new site does not have (indices into ``spare``), removed at publish.
+    private var spareGone: [Int] = []
     private var actions: [OutputAction] = []
+    /// Each entry's stamp in the staging folder once this build is done with it: a kept file's
+    /// from the spare's record, a linked one's from the published record, a written one's taken
+    /// right after writing it.
+    private var stamps = StampSlots(count: 0)
     /// Why every file is written (nil when what is on disk can be trusted).
     let fullReason: String?
 
@@ -86,8 +94,6 @@ final class OutputStager: @unchecked Sendable {
     /// Page counts (`.html` files) of ``changes``.
     private(set) var pageChanges = OutputChanges()
     private var entries: [OutputEntry] = []
-    /// The paths of ``entries``.
-    private var produced = Set<String>()
     /// Folders moved out of the way during this build, to be removed.
     private var discarded: [String] = []
 
@@ -180,18 +186,21 @@ final class OutputStager: @unchecked Sendable {
     /// - Returns: The action for each entry, in order.
     func prepare(_ entries: [OutputEntry]) throws(BuildError) -> [OutputAction] {
         self.entries = entries
-        var changes = OutputChanges(), pages = OutputChanges()
-        produced.reserveCapacity(entries.count)
-        for entry in entries {
-            produced.insert(entry.path)
-            let same = published?[entry.path]?.key == entry.key
-            let page = entry.path.hasSuffix(".html")
-            if same { changes.unchanged += 1 } else { changes.rendered += 1 }
-            if page { if same { pages.unchanged += 1 } else { pages.rendered += 1 } }
+        let inPublished = published.map { Self.match(entries, $0) }
+        /// The recorded file at the entry's path when its key is the entry's.
+        func same(_ i: Int, _ recorded: [OutputManifest.Recorded]?, _ match: Match?) -> OutputManifest.File? {
+            guard let recorded, let at = match?.indices[i], at >= 0, recorded[Int(at)].file.key == entries[i].key else { return nil }
+            return recorded[Int(at)].file
         }
-        for path in (published ?? [:]).keys where !produced.contains(path) {
+        var changes = OutputChanges(), pages = OutputChanges()
+        for i in entries.indices {
+            let unchanged = same(i, published, inPublished) != nil
+            if unchanged { changes.unchanged += 1 } else { changes.rendered += 1 }
+            if entries[i].path.hasSuffix(".html") { if unchanged { pages.unchanged += 1 } else { pages.rendered += 1 } }
+        }
+        for j in inPublished?.gone ?? [] {
             changes.removed += 1
-            if path.hasSuffix(".html") { pages.removed += 1 }
+            if published?[j].path.hasSuffix(".html") == true { pages.removed += 1 }
         }
         self.changes = changes
         self.pageChanges = pages
@@ -205,6 +214,7 @@ final class OutputStager: @unchecked Sendable {
                                                                      fileSystem: fileSystem, version: GalgenVersion.current) {
             spare = Self.unchanged(recorded.files, in: sparePath, fileSystem: fileSystem)
         }
+        stamps = StampSlots(count: entries.count)
         let fs = fileSystem
         do throws(FileSystemError) {
             if let spare, published != nil {
@@ -212,10 +222,18 @@ final class OutputStager: @unchecked Sendable {
                 // the next build trust it.
                 try fs.remove(at: OutputManifest.path(cache: cache, output: output, identity: try identity(sparePath)))
                 mode = .spare
-                for path in spare.keys { insertFolders(of: path) }
-                actions = entries.map { entry in
-                    if spare[entry.path]?.key == entry.key { return .keep }
-                    return published?[entry.path]?.key == entry.key ? .link : .write
+                let inSpare = Self.match(entries, spare)
+                spareGone = inSpare.gone
+                actions = entries.indices.map { i in
+                    if let kept = same(i, spare, inSpare) {
+                        stamps[i] = kept.stamp
+                        return .keep
+                    }
+                    if let linked = same(i, published, inPublished) {
+                        stamps[i] = linked.stamp
+                        return .link
+                    }
+                    return .write
                 }
                 return actions
             }
@@ -227,7 +245,11 @@ final class OutputStager: @unchecked Sendable {
             try fs.remove(at: freshPath)
             try fs.createDirectory(at: freshPath)
             mode = .fresh
-            actions = entries.map { published?[$0.path]?.key == $0.key ? .link : .write }
+            actions = entries.indices.map { i in
+                guard let linked = same(i, published, inPublished) else { return .write }
+                stamps[i] = linked.stamp
+                return .link
+            }
             return actions
         } catch {
             throw BuildError(step: "output", .failed(error.description))
@@ -236,16 +258,42 @@ final class OutputStager: @unchecked Sendable {
 
     /// The records of a folder's files that still describe them: a file someone changed, replaced
     /// or removed since galgen wrote it (its stamp differs) is unknown, so it is made again.
-    private static func unchanged(_ files: [String: OutputManifest.File], in root: String,
-                                  fileSystem: any FileSystem) -> [String: OutputManifest.File] {
-        let paths = Array(files.keys)
+    private static func unchanged(_ files: [OutputManifest.Recorded], in root: String,
+                                  fileSystem: any FileSystem) -> [OutputManifest.Recorded] {
         let chunk = 4096
-        let changed = Concurrently.map((paths.count + chunk - 1) / chunk) { part in
-            paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)].filter { fileSystem.stamp(at: root + "/" + $0) != files[$0]?.stamp }
+        let kept = Concurrently.map((files.count + chunk - 1) / chunk) { part in
+            files[(part * chunk)..<min(files.count, (part + 1) * chunk)].filter { fileSystem.stamp(at: root + "/" + $0.path) == $0.file.stamp }
         }
-        var kept = files
-        for path in changed.joined() { kept[path] = nil }
-        return kept
+        return Array(kept.joined())
+    }
+
+    /// Where each entry's path is in a record (both sorted by path), and the record's paths that
+    /// no entry has.
+    private struct Match {
+        /// For each entry, the index of its path in the record, or -1.
+        var indices: [Int32]
+        /// Indices of the record's paths that are not entries, ascending.
+        var gone: [Int]
+    }
+
+    private static func match(_ entries: [OutputEntry], _ recorded: [OutputManifest.Recorded]) -> Match {
+        var match = Match(indices: Array(repeating: -1, count: entries.count), gone: [])
+        var i = 0, j = 0
+        while i < entries.count && j < recorded.count {
+            let a = entries[i].path, b = recorded[j].path
+            if a == b {
+                match.indices[i] = Int32(j)
+                i += 1
+                j += 1
+            } else if a < b {
+                i += 1
+            } else {
+                match.gone.append(j)
+                j += 1
+            }
+        }
+        match.gone += j..<recorded.count
+        return match
     }
 
     private func identity(_ path: String) throws(FileSystemError) -> FileIdentity {
@@ -255,18 +303,14 @@ final class OutputStager: @unchecked Sendable {
         return identity
     }
 
-    private func insertFolders(of path: String) {
-        var folder = Paths.directory(of: path)
-        while folder != "." && folder != "/" && !folder.isEmpty {
-            state.insertFolder(folder)
-            folder = Paths.directory(of: folder)
-        }
-    }
-
     /// Writes one file of the new site (an entry whose action is ``OutputAction/write``).
     /// Plain writes: nobody reads the staging folder before it is swapped in whole. In the spare,
     /// the old file is unlinked first: the published site may share it.
-    func write(_ data: Data, to relative: String) throws(FileSystemError) {
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - index: The entry's index in what was given to ``prepare(_:)``; each is written once.
+    func write(_ data: Data, entry index: Int) throws(FileSystemError) {
+        let relative = entries[index].path
         let folder = Paths.directory(of: relative)
         if !folder.isEmpty && folder != "." { try ensureDirectory(folder) }
         let path = staging + "/" + relative
@@ -278,11 +322,13 @@ final class OutputStager: @unchecked Sendable {
         guard let stamp = fileSystem.stamp(at: path) else {
             throw FileSystemError(.notFound, operation: "stat", path: path, reason: "it is gone")
         }
-        state.recordStamp(relative, stamp)
+        stamps[index] = stamp
     }
 
     /// Links one file from the published site (an entry whose action is ``OutputAction/link``).
-    func link(_ relative: String) throws(FileSystemError) {
+    /// - Parameter index: The entry's index in what was given to ``prepare(_:)``.
+    func link(entry index: Int) throws(FileSystemError) {
+        let relative = entries[index].path
         let folder = Paths.directory(of: relative)
         if !folder.isEmpty && folder != "." { try ensureDirectory(folder) }
         try fileSystem.hardLink(output + "/" + relative, to: staging + "/" + relative)
@@ -309,7 +355,7 @@ final class OutputStager: @unchecked Sendable {
         do {
             if mode == .spare, let spare {
                 // The spare's files the new site does not have, then folders left empty.
-                for file in spare.keys.sorted() where !produced.contains(file) {
+                for file in spareGone.map({ spare[$0].path }) {
                     try fs.remove(at: sparePath + "/" + file)
                     var folder = Paths.directory(of: file)
                     while folder != "." && !folder.isEmpty && ((try? fs.listDirectory(at: sparePath + "/" + folder)) ?? [""]).isEmpty {
@@ -333,16 +379,9 @@ final class OutputStager: @unchecked Sendable {
             }
             // The replaced site becomes the spare when its files are known (its record, written when
             // it was published, follows it); otherwise it goes.
-            let written = state.stamps
-            var files: [(path: String, file: OutputManifest.File)] = []
-            files.reserveCapacity(entries.count)
-            for (entry, action) in zip(entries, actions) {
-                let stamp = switch action {
-                case .write: written[entry.path]
-                case .link: published?[entry.path]?.stamp
-                case .keep: spare?[entry.path]?.stamp
-                }
-                if let stamp { files.append((entry.path, OutputManifest.File(key: entry.key, stamp: stamp))) }
+            let stamps = self.stamps, entries = self.entries
+            let files = entries.indices.filter { stamps[$0] != nil }.lazy.map { i in
+                OutputManifest.Recorded(path: entries[i].path, file: OutputManifest.File(key: entries[i].key, stamp: stamps[i]!))
             }
             let made = try identity(output)
             var keep = [made]
@@ -402,13 +441,24 @@ private final class StagingState: @unchecked Sendable {
         lock.withLock { _ = folders.insert(folder) }
     }
 
-    private var written: [String: FileStamp] = [:]
+}
 
-    func recordStamp(_ path: String, _ stamp: FileStamp) {
-        lock.withLock { written[path] = stamp }
+/// One optional stamp per entry. Each slot is set by one writer (or by ``OutputStager/prepare(_:)``)
+/// and read after every writer is done, so no lock is needed; a million of them are 32 MB, not
+/// a dictionary of a million paths.
+private final class StampSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<FileStamp?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
 
-    /// The stamp of every file written, right after writing it.
-    var stamps: [String: FileStamp] { lock.withLock { written } }
+    deinit { slots.deallocate() }
+
+    subscript(index: Int) -> FileStamp? {
+        get { slots[index] }
+        set { slots[index] = newValue }
+    }
 }
 

@@ -121,11 +121,10 @@ public struct SiteBuilder: Sendable {
                        remote: RemoteFetch, report: inout BuildReport, timer: inout StepTimer,
                        events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
         events(.started("records"))
-        let loaded = try await RecordsStep(config: config, fileSystem: fs, remote: remote).run()
-        let recordSets = loaded.sets
-        for set in recordSets { report.diagnostics += set.diagnostics }
+        var loaded = try await RecordsStep(config: config, fileSystem: fs, remote: remote).run()
+        for set in loaded.sets { report.diagnostics += set.diagnostics }
         report.sources = config.sources.count
-        report.records = recordSets.reduce(0) { $0 + $1.records.count }
+        report.records = loaded.sets.reduce(0) { $0 + $1.records.count }
         timer.lap("records", into: &report, events: events)
 
         let stager = try OutputStager(
@@ -135,7 +134,7 @@ public struct SiteBuilder: Sendable {
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
             events(.started("images"))
-            let images = try await processImages(config: config, recordSets: recordSets, cache: cache, remote: remote,
+            let images = try await processImages(config: config, recordSets: loaded.sets, cache: cache, remote: remote,
                                                  recordEntries: loaded.cacheEntries, report: &report, events: events)
             report.network = await remote.stats.counts
             for why in await remote.stats.damaged {
@@ -144,11 +143,15 @@ public struct SiteBuilder: Sendable {
             timer.lap("images", into: &report, events: events)
 
             events(.started("pages"))
-            let collections = zip(config.sources, recordSets).map { source, set in
+            let collections = zip(config.sources, loaded.sets).map { source, set in
                 Collection(name: source.name, title: source.title, items: set.records.map { record in
                     Item(record: record, image: record.image.flatMap { images.items[$0] })
                 })
             }
+            loaded.sets = []  // the items hold the records now: not twice in memory
+            // The records' text and parse, the images step's tables: not resident during the
+            // pages step, whose peak is the build's (150 MB of it at a million items otherwise).
+            Memory.returnFreed()
             try await writeSite(config: config, collections: collections, templates: templates, assets: assets,
                                 images: images.files, stager: stager, report: &report, events: events)
             timer.lap("pages", into: &report, events: events)
@@ -294,6 +297,7 @@ public struct SiteBuilder: Sendable {
     /// Where the bytes of one output file come from.
     private enum Source: Sendable {
         case bytes(Data)
+        case file(GalleryData.File)
         case cacheEntry(String)
         case page(PageSpec)
     }
@@ -316,7 +320,7 @@ public struct SiteBuilder: Sendable {
         let marker = Data(OutputStager.markerText.utf8)
         files.append((OutputEntry(path: OutputStager.markerName, key: OutputKey(digesting: marker)), .bytes(marker)))
         for asset in assets.assets { files.append((OutputEntry(path: asset.outputPath, key: OutputKey(digesting: asset.data)), .bytes(asset.data))) }
-        for file in data + crawler { files.append((OutputEntry(path: file.path, key: OutputKey(digesting: file.data)), .bytes(file.data))) }
+        for file in data + crawler { files.append((OutputEntry(path: file.path, key: file.key), .file(file))) }
         for image in images { files.append((OutputEntry(path: image.path, key: image.key), .cacheEntry(image.entry))) }
         report.assets = assets.assets.count
         report.dataFiles = data.count
@@ -340,7 +344,7 @@ public struct SiteBuilder: Sendable {
         let work = actions.indices.filter { actions[$0] != .keep }
         let made = files
         guard !work.isEmpty else { return }
-        let known = Set(files.map(\.entry.path))
+        let known = PathDigests(files.lazy.map(\.entry.path))
         let validator = PageValidator(exists: { known.contains($0) })
         PageValidator.initializeLibrary()
         let fs = self.fs
@@ -359,17 +363,19 @@ public struct SiteBuilder: Sendable {
         }) { chunk -> (issues: [ValidationIssue], error: String?) in
             var issues: [ValidationIssue] = []
             for index in chunk {
-                let (entry, source) = made[index]
+                let source = made[index].source
                 do throws(FileSystemError) {
                     if actions[index] == .link {
-                        try stager.link(entry.path)
+                        try stager.link(entry: index)
                         continue
                     }
                     switch source {
                     case .bytes(let bytes):
-                        try stager.write(bytes, to: entry.path)
+                        try stager.write(bytes, entry: index)
+                    case .file(let file):
+                        try stager.write(file.data, entry: index)
                     case .cacheEntry(let path):
-                        try stager.write(try fs.readFile(at: path), to: entry.path)
+                        try stager.write(try fs.readFile(at: path), entry: index)
                     case .page(let spec):
                         let page = renderer.render(spec)
                         let problems = validator.validate(html: page.html, path: page.path)
@@ -377,7 +383,7 @@ public struct SiteBuilder: Sendable {
                             issues += problems
                             continue
                         }
-                        try stager.write(Data(page.html.utf8), to: page.path)
+                        try stager.write(Data(page.html.utf8), entry: index)
                     }
                 } catch {
                     return (issues, error.description)
@@ -388,6 +394,38 @@ public struct SiteBuilder: Sendable {
         if let failure = outcomes.compactMap({ $0.error }).first { throw BuildError(step: "pages", .failed(failure)) }
         let issues = outcomes.flatMap { $0.issues }
         if !issues.isEmpty { throw BuildError(step: "validate", .invalidPages(issues)) }
+    }
+}
+
+/// The paths of a site's files, for the validator's "is this a file of the output" (asked for
+/// every link of every page): 64-bit digests, sorted, so a million paths are 8 MB rather than a
+/// set of strings. Two paths share a digest with a chance of about 1 in 10^13 at a million files;
+/// then a broken link to one of them would not be reported.
+struct PathDigests: Sendable {
+    private let digests: [UInt64]
+
+    init(_ paths: some Sequence<String>) {
+        digests = paths.map(Self.digest).sorted()
+    }
+
+    func contains(_ path: String) -> Bool {
+        let d = Self.digest(path)
+        var lo = 0, hi = digests.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if digests[mid] < d { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < digests.count && digests[lo] == d
+    }
+
+    /// FNV-1a over the UTF-8 bytes, then a finalising mix (FNV alone spreads short paths poorly).
+    private static func digest(_ path: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in path.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        return h
     }
 }
 

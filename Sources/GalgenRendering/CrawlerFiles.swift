@@ -21,13 +21,19 @@ public enum CrawlerFiles {
             return [text("robots.txt", "User-agent: *\nAllow: /\n")]
         }
         var files = [text("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(baseURL)sitemap.xml\n")]
-        let urls = pages.map { url(ofPage: $0, baseURL: baseURL) }.sorted()
-        let parts = stride(from: 0, to: max(urls.count, 1), by: max(perFile, 1)).map { Array(urls[$0..<min($0 + max(perFile, 1), urls.count)]) }
+        // The pages in the order of their URLs; a part's URLs are made when its bytes are (for the
+        // key, and again if it is written), so a million URLs are never held as strings.
+        let ordered = pages.map { (url: url(ofPage: $0, baseURL: baseURL), page: $0) }.sorted { $0.url < $1.url }.map(\.page)
+        let parts = stride(from: 0, to: max(ordered.count, 1), by: max(perFile, 1)).map { ordered[$0..<min($0 + max(perFile, 1), ordered.count)] }
+        func sitemap(_ name: String, _ part: ArraySlice<String>) -> GalleryData.File {
+            let make: @Sendable () -> Data = { Data(urlset(part.map { url(ofPage: $0, baseURL: baseURL) }).utf8) }
+            return GalleryData.File(path: name, bytes: make(), make: make)
+        }
         if parts.count == 1 {
-            files.append(text("sitemap.xml", urlset(parts[0])))
+            files.append(sitemap("sitemap.xml", parts[0]))
         } else {
             let names = parts.indices.map { "sitemap-\($0 + 1).xml" }
-            for (name, part) in zip(names, parts) { files.append(text(name, urlset(part))) }
+            for (name, part) in zip(names, parts) { files.append(sitemap(name, part)) }
             files.append(text("sitemap.xml", document("sitemapindex", names.map { "<sitemap><loc>\(escape(baseURL + $0))</loc></sitemap>" })))
         }
         return files.sorted { $0.path < $1.path }

@@ -1,16 +1,40 @@
 public import Foundation
-import GalgenCore
+public import GalgenCore
 
 /// The JSON files the browser runtime reads (documented in docs/runtime.md): for each collection a
 /// manifest (`manifest.json`), shards of ``shardSize`` items and a search file, all under `data/<collection>/`, shards and search with a
 /// content hash in the name.
 public struct GalleryData: Sendable {
-    /// One written file.
+    /// One written file. Its bytes are made again when asked for, not kept: the shards of a
+    /// million items are a quarter of a gigabyte, and an incremental build writes few of them.
     public struct File: Sendable {
         /// Path below the site root.
         public var path: String
+        /// What determines the bytes (their digest).
+        public var key: OutputKey
+        private let make: @Sendable () -> Data
+
+        /// A file whose bytes are made by `make` (which must return the same bytes every time).
+        /// - Parameters:
+        ///   - path: Path below the site root.
+        ///   - bytes: The bytes, made once here for the key.
+        ///   - make: Makes the bytes again.
+        public init(path: String, bytes: Data, make: @escaping @Sendable () -> Data) {
+            self.path = path
+            self.key = OutputKey(digesting: bytes)
+            self.make = make
+        }
+
+        /// A file of fixed bytes.
+        /// - Parameters:
+        ///   - path: Path below the site root.
+        ///   - data: The bytes.
+        public init(path: String, data: Data) {
+            self.init(path: path, bytes: data, make: { data })
+        }
+
         /// The bytes.
-        public var data: Data
+        public var data: Data { make() }
     }
 
     /// Items per shard.
@@ -41,18 +65,11 @@ public struct GalleryData: Sendable {
             let firsts = Array(stride(from: 0, to: collection.items.count, by: Self.shardSize))
             let shards = Concurrently.map(firsts.count) { n in
                 let first = firsts[n]
-                let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
-                let text = JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))])
-                return Self.hashed(folder + String(first / Self.shardSize), text)
+                return Self.hashed(folder + String(first / Self.shardSize)) { Self.shard(collection, first: first, types: types) }
             }
             let shardPaths = shards.map(\.path)
             files += shards
-            let search = Self.hashed(folder + "search", JSONText.object([
-                ("keys", JSONText.array(collection.items.map { JSONText.string($0.record.slug) })),
-                ("titles", JSONText.array(collection.items.map { item in
-                    JSONText.string(item.record.subtitle.map { "\(item.record.title) · \($0)" } ?? item.record.title)
-                })),
-            ]))
+            let search = Self.hashed(folder + "search") { Self.search(collection) }
             files.append(search)
             var members = [
                 ("version", "2"),
@@ -79,6 +96,35 @@ public struct GalleryData: Sendable {
         self.manifests = manifests
     }
 
+    private static func shard(_ collection: Collection, first: Int, types: [String]) -> Data {
+        let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
+        return Data(JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))]).utf8)
+    }
+
+    /// `{"keys":[…],"titles":[…]}`, written straight into its bytes: at a million items an array
+    /// of a million strings, joined, then copied, was the build's largest moment.
+    private static func search(_ collection: Collection) -> Data {
+        var out = Data()
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { out.append($0) }
+        }
+        func list(_ name: String, _ value: (Item) -> String) {
+            append(JSONText.string(name) + ":[")
+            for (i, item) in collection.items.enumerated() {
+                if i > 0 { append(",") }
+                append(JSONText.string(value(item)))
+            }
+            append("]")
+        }
+        append("{")
+        list("keys") { $0.record.slug }
+        append(",")
+        list("titles") { item in item.record.subtitle.map { "\(item.record.title) · \($0)" } ?? item.record.title }
+        append("}")
+        return out
+    }
+
     private static func item(_ item: Item, types: [String]) -> String {
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
@@ -95,9 +141,11 @@ public struct GalleryData: Sendable {
         return JSONText.object(members)
     }
 
-    private static func hashed(_ stem: String, _ text: String) -> File {
-        let data = Data(text.utf8)
-        return File(path: "\(stem)-\(ContentHash.fileTag(data)).json", data: data)
+    /// A file named by its content's hash, whose bytes `make` makes (now, for the name and the key,
+    /// and again when it is written).
+    private static func hashed(_ stem: String, _ make: @escaping @Sendable () -> Data) -> File {
+        let data = make()
+        return File(path: "\(stem)-\(ContentHash.fileTag(data)).json", bytes: data, make: make)
     }
 }
 

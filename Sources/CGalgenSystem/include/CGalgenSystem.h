@@ -10,4 +10,7 @@ int CGalgenSystem_exchange(const char *a, const char *b);
    Returns 0 on success, otherwise -1 with errno set. */
 int CGalgenSystem_identity(const char *path, unsigned long long out[4]);
 
+/* Returns the heap's free memory to the system (glibc malloc_trim(0); nothing elsewhere). */
+void CGalgenSystem_trimHeap(void);
+
 #endif
