@@ -14,8 +14,11 @@ public enum Slug {
     /// - Returns: A non-empty slug of at most ``maxLength`` characters.
     public static func make(_ text: String) -> String {
         var out = ""
+        var length = 0  // out is ASCII: its length in characters is its length in bytes
         var pendingHyphen = false
-        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+        // ASCII text decomposes to itself.
+        let decomposed = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.decomposedStringWithCanonicalMapping
+        for scalar in decomposed.unicodeScalars {
             let v = scalar.value
             var ascii: UInt32?
             switch v {
@@ -29,10 +32,14 @@ public enum Slug {
                 pendingHyphen = true
                 continue
             }
-            if out.count + (pendingHyphen ? 2 : 1) > maxLength { break }
-            if pendingHyphen && !out.isEmpty { out.append("-") }
+            if length + (pendingHyphen ? 2 : 1) > maxLength { break }
+            if pendingHyphen && !out.isEmpty {
+                out.append("-")
+                length += 1
+            }
             pendingHyphen = false
             out.unicodeScalars.append(s)
+            length += 1
         }
         if out.isEmpty { return "item-" + String(ContentHash.sha256Hex(text).prefix(10)) }
         return out

@@ -38,6 +38,8 @@ public enum WebURL {
 extension String {
     /// The string without leading and trailing white space and newlines.
     public var trimmingWhitespace: String {
+        // Printable ASCII at both ends: nothing to trim (no Unicode property lookups).
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -5,6 +5,7 @@ enum TextCleaner {
 
     /// The cleaned text and whether it had to be cut.
     static func clean(_ text: String) -> (text: String, truncated: Bool) {
+        if isClean(text) { return (text, false) }
         var out = String.UnicodeScalarView()
         var space = false
         var count = 0
@@ -27,5 +28,19 @@ enum TextCleaner {
             count += 1
         }
         return (String(out), false)
+    }
+
+    /// Whether `clean` would return the text as it is, decided on its bytes: printable ASCII, single
+    /// spaces between words, at most ``maxLength`` long (most record text; a million records are
+    /// read on every build).
+    private static func isClean(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20  // a leading space is not clean
+        var count = 0
+        for byte in text.utf8 {
+            guard byte > 0x20 && byte < 0x7F || (byte == 0x20 && previous != 0x20) else { return false }
+            previous = byte
+            count += 1
+        }
+        return count <= maxLength && previous != 0x20
     }
 }

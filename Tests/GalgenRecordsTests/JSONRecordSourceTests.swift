@@ -74,6 +74,23 @@ struct JSONRecordSourceTests {
         #expect(set.diagnostics.map(\.code).filter { $0.contains("title") } == ["record.long-title"])
     }
 
+    /// Plain ASCII text skips the character-by-character cleaning only when that would return it
+    /// unchanged: the edges of that shortcut.
+    @Test(arguments: [
+        (String(repeating: "a", count: 300), String(repeating: "a", count: 300), false),
+        (String(repeating: "a", count: 301), String(repeating: "a", count: 300) + "…", true),
+        (String(repeating: "ab ", count: 100) + "c", String(repeating: "ab ", count: 100) + "…", true),
+        ("  two  spaces  ", "two spaces", false),
+        ("tab\tand\u{7f}del", "tab and del", false),
+        ("ok text", "ok text", false),
+    ])
+    func asciiTextIsCleanedLikeAnyText(raw: String, title: String, long: Bool) throws {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: [["id": "1", "name": ["first": raw]]]), as: UTF8.self)
+        let set = try map(json)
+        #expect(set.records.first?.title == title)
+        #expect(set.diagnostics.contains { $0.code == "record.long-title" } == long)
+    }
+
     @Test func hostileTextIsKeptVerbatimForEscaping() throws {
         let set = try map(#"[{"id": "1", "name": {"first": "<script>alert(\"x\")</script>", "last": "&amp; مرحبا 🦊"}}]"#)
         #expect(set.records.first?.title == "<script>alert(\"x\")</script> &amp; مرحبا 🦊")
