@@ -75,8 +75,8 @@ final class OutputStager: @unchecked Sendable {
     private let state = StagingState()
 
     /// What galgen wrote in the published folder and is still there unchanged, when known; sorted
-    /// by path.
-    private let published: [OutputManifest.Recorded]?
+    /// by path. Read by ``prepare(_:)``.
+    private var published: [OutputManifest.Recorded]?
     /// The same for the spare, once read (only when a build has work to do).
     private var spare: [OutputManifest.Recorded]?
     /// The spare's files the new site does not have (indices into ``spare``), removed at publish.
@@ -86,8 +86,9 @@ final class OutputStager: @unchecked Sendable {
     /// from the spare's record, a linked one's from the published record, a written one's taken
     /// right after writing it.
     private var stamps = StampSlots(count: 0)
-    /// Why every file is written (nil when what is on disk can be trusted).
-    let fullReason: String?
+    /// Why every file is written (nil when what is on disk can be trusted); complete once
+    /// ``prepare(_:)`` has run.
+    private(set) var fullReason: String?
 
     private(set) var mode: Mode = .undecided
     private(set) var changes = OutputChanges()
@@ -158,23 +159,30 @@ final class OutputStager: @unchecked Sendable {
             if pid != environment.processID && !environment.isProcessAlive(pid) { discarded.append(parent + "/" + name) }
         }
 
-        var reason: String?
-        var published: OutputManifest.Tree?
         if clean {
-            reason = "--clean"
+            fullReason = "--clean"
         } else if fs.kind(at: output) == nil {
-            reason = "first build"
-        } else {
-            do { published = try OutputManifest.load(cache: cache, output: output, folder: output, fileSystem: fs, version: GalgenVersion.current) } catch {
-                switch error {
-                case .missing: reason = "no record of the output folder's files (it was replaced, or built with another cache)"
-                case .damaged(let why): reason = "the record of the last build's files is damaged (\(why))"
-                case .otherVersion(let v): reason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
-                }
+            fullReason = "first build"
+        }
+    }
+
+    /// Reads what galgen wrote in the published folder (when no reason for a full build is known
+    /// yet): read when the new site's files are known, not before, so a million-file record is not
+    /// held through the records and images steps.
+    private func readPublished() {
+        guard fullReason == nil else { return }
+        do {
+            if let tree = try OutputManifest.load(cache: cache, output: output, folder: output, fileSystem: fileSystem,
+                                                  version: GalgenVersion.current) {
+                published = Self.unchanged(tree.files, in: output, fileSystem: fileSystem)
+            }
+        } catch {
+            switch error {
+            case .missing: fullReason = "no record of the output folder's files (it was replaced, or built with another cache)"
+            case .damaged(let why): fullReason = "the record of the last build's files is damaged (\(why))"
+            case .otherVersion(let v): fullReason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
             }
         }
-        self.published = published.map { Self.unchanged($0.files, in: output, fileSystem: fs) }
-        self.fullReason = reason
     }
 
     deinit {
@@ -186,6 +194,7 @@ final class OutputStager: @unchecked Sendable {
     /// - Returns: The action for each entry, in order.
     func prepare(_ entries: [OutputEntry]) throws(BuildError) -> [OutputAction] {
         self.entries = entries
+        readPublished()
         let inPublished = published.map { Self.match(entries, $0) }
         /// The recorded file at the entry's path when its key is the entry's.
         func same(_ i: Int, _ recorded: [OutputManifest.Recorded]?, _ match: Match?) -> OutputManifest.File? {
@@ -261,10 +270,12 @@ final class OutputStager: @unchecked Sendable {
     private static func unchanged(_ files: [OutputManifest.Recorded], in root: String,
                                   fileSystem: any FileSystem) -> [OutputManifest.Recorded] {
         let chunk = 4096
-        let kept = Concurrently.map((files.count + chunk - 1) / chunk) { part in
-            files[(part * chunk)..<min(files.count, (part + 1) * chunk)].filter { fileSystem.stamp(at: root + "/" + $0.path) == $0.file.stamp }
-        }
-        return Array(kept.joined())
+        let changed = Concurrently.map((files.count + chunk - 1) / chunk) { part in
+            ((part * chunk)..<min(files.count, (part + 1) * chunk)).filter { fileSystem.stamp(at: root + "/" + files[$0].path) != files[$0].file.stamp }
+        }.joined()
+        guard !changed.isEmpty else { return files }  // the common case: no copy
+        let gone = Set(changed)
+        return files.indices.filter { !gone.contains($0) }.map { files[$0] }
     }
 
     /// Where each entry's path is in a record (both sorted by path), and the record's paths that

@@ -195,12 +195,13 @@ public struct SiteBuilder: Sendable {
     private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, remote: RemoteFetch,
                                recordEntries: [String], report: inout BuildReport, events: @Sendable (BuildEvent) -> Void)
         async throws(BuildError) -> (items: [Record.ImageReference: ItemImage], files: [PublishedImage]) {
-        var users: [Record.ImageReference: [(source: String, record: Record)]] = [:]
+        // Who uses each image, as positions (a million records share a few hundred images).
+        var users: [Record.ImageReference: [(set: Int32, record: Int32)]] = [:]
         var fallbacks: [String: String] = [:]
-        for set in recordSets {
-            for record in set.records {
+        for (s, set) in recordSets.enumerated() {
+            for (r, record) in set.records.enumerated() {
                 guard let image = record.image else { continue }
-                users[image, default: []].append((set.source, record))
+                users[image, default: []].append((Int32(s), Int32(r)))
                 if case .url(let url) = image, let fallback = record.imageFallback, fallbacks[url] == nil { fallbacks[url] = fallback }
             }
         }
@@ -253,7 +254,8 @@ public struct SiteBuilder: Sendable {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); rebuilt"))
             }
             for user in users[outcome.reference] ?? [] {
-                let subject = "\(user.source): record \(user.record.origin)"
+                let set = recordSets[Int(user.set)]
+                let subject = "\(set.source): record \(set.records[Int(user.record)].origin)"
                 if let failure = result.failure {
                     report.diagnostics.append(Diagnostic(.warning, code: "image.failed", subject: subject,
                                                          message: "image \(display): \(failure); a placeholder is shown"))
