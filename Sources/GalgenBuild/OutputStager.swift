@@ -77,6 +77,7 @@ final class OutputStager: @unchecked Sendable {
     /// What galgen wrote in the published folder and is still there unchanged, when known; sorted
     /// by path. Read by ``prepare(_:)``.
     private var published: [OutputManifest.Recorded]?
+    private var publishedRead = false
     /// The same for the spare, once read (only when a build has work to do).
     private var spare: [OutputManifest.Recorded]?
     /// The spare's files the new site does not have (indices into ``spare``), removed at publish.
@@ -167,10 +168,11 @@ final class OutputStager: @unchecked Sendable {
     }
 
     /// Reads what galgen wrote in the published folder (when no reason for a full build is known
-    /// yet): read when the new site's files are known, not before, so a million-file record is not
-    /// held through the records and images steps.
-    private func readPublished() {
-        guard fullReason == nil else { return }
+    /// yet), once; ``prepare(_:)`` calls it when nobody did. Called as late as possible, so a
+    /// million-file record is not held through the records and images steps.
+    func readPublished() {
+        guard fullReason == nil, !publishedRead else { return }
+        publishedRead = true
         do {
             if let tree = try OutputManifest.load(cache: cache, output: output, folder: output, fileSystem: fileSystem,
                                                   version: GalgenVersion.current) {

@@ -313,7 +313,10 @@ public struct SiteBuilder: Sendable {
         do { renderer = try SiteRenderer(config: config, collections: collections, templates: templates, assets: assets) } catch {
             throw BuildError(step: "pages", .failed(error.description))
         }
-        let plan = renderer.plan()
+        // What the published folder holds, read before the plan exists: its 100 MB record (at a
+        // million files) is then gone before the build's peak.
+        stager.readPublished()
+        var plan = renderer.plan()
         let data = renderer.data.files
         let crawler = renderer.crawlerFiles(for: plan)
 
@@ -329,10 +332,12 @@ public struct SiteBuilder: Sendable {
 
         // Page keys, in parallel: building a page's context costs a fraction of rendering it.
         let keyChunks = stride(from: 0, to: plan.count, by: 256).map { $0..<min($0 + 256, plan.count) }
-        let keys = await Parallel.map(keyChunks, jobs: options.jobs) { range in range.map { renderer.key(for: plan[$0]) } }
+        let keys = await Parallel.map(keyChunks, jobs: options.jobs) { [plan] range in range.map { renderer.key(for: plan[$0]) } }
         for (range, chunk) in zip(keyChunks, keys) {
             for (i, key) in zip(range, chunk) { files.append((OutputEntry(path: plan[i].path, key: key), .page(plan[i]))) }
         }
+        let pageCount = plan.count
+        plan = []  // the files hold the pages now
         files.sort { $0.entry.path < $1.entry.path }
         for i in files.indices.dropFirst() where files[i].entry.path == files[i - 1].entry.path {
             throw BuildError(step: "pages", .failed("two files of the site would be \(files[i].entry.path); rename the collection or record that makes it"))
@@ -341,7 +346,7 @@ public struct SiteBuilder: Sendable {
         report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
                                                  rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
                                                  removed: stager.changes.removed)
-        report.pages = plan.count
+        report.pages = pageCount
 
         let work = actions.indices.filter { actions[$0] != .keep }
         let made = files
