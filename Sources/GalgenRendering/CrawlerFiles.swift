@@ -21,8 +21,9 @@ public enum CrawlerFiles {
             return [text("robots.txt", "User-agent: *\nAllow: /\n")]
         }
         var files = [text("robots.txt", "User-agent: *\nAllow: /\nSitemap: \(baseURL)sitemap.xml\n")]
-        // The pages in the order of their URLs; a part's URLs are made when its bytes are (for the
-        // key, and again if it is written), so a million URLs are never held as strings.
+        // The pages in the order of their URLs (made once here to sort, then dropped); a part's
+        // URLs are made again when its bytes are (for the key, and again if it is written), so a
+        // million URLs are not kept as strings through the build.
         let ordered = pages.map { (url: url(ofPage: $0, baseURL: baseURL), page: $0) }.sorted { $0.url < $1.url }.map(\.page)
         let parts = stride(from: 0, to: max(ordered.count, 1), by: max(perFile, 1)).map { ordered[$0..<min($0 + max(perFile, 1), ordered.count)] }
         func sitemap(_ name: String, _ part: ArraySlice<String>) -> GalleryData.File {
