@@ -26,12 +26,17 @@ public enum WebURL {
     /// The scheme of `text` (lowercased, without the colon), or nil when it has none.
     /// - Parameter text: A URL or path.
     public static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard let first = candidate.first, first.isASCII, first.isLetter,
-            candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        // On the UTF-8 bytes: a scheme is ASCII, and most texts asked about (local paths) have no
+        // colon, which a walk over Characters would find only after segmenting the whole text.
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let candidate = bytes[..<colon]
+        func letter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        guard let first = candidate.first, letter(first),
+            candidate.allSatisfy({ letter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else { return nil }
-        return candidate.lowercased()
+        return String(decoding: candidate, as: UTF8.self).lowercased()
     }
 }
 

@@ -35,22 +35,31 @@ public struct JSONRecordSource: Sendable {
             throw RecordError(code: .unreadable, source: config.name, location: displayPath,
                               message: "\(reason); check sources[].path in the config")
         }
-        // Records are mapped as they are parsed: the file never exists as one tree.
-        var mapper = RecordMapper(config: config, baseDirectory: baseDirectory)
-        let origins = mapper.origins(in: displayPath)
-        var cursor: JSONLocator.Cursor?
+        // Records are mapped as they are parsed, on another thread: the file never exists as one
+        // tree, and parsing and mapping (each about half the step) overlap.
+        let mapping = MappingPipeline(mapper: RecordMapper(config: config, baseDirectory: baseDirectory), sourceName: displayPath)
         let document: JSONDocument
         do {
-            document = try JSONDocument(data: data, sourceName: displayPath, streaming: config.items.segments) { node, index, locator in
-                if cursor == nil { cursor = JSONLocator.Cursor(locator) }
-                mapper.add(node, index: index, in: origins, cursor: &cursor!)
+            var batch: [(node: JSONNode, index: Int)] = []
+            batch.reserveCapacity(MappingPipeline.batchSize)
+            var locator: JSONLocator?
+            document = try JSONDocument(data: data, sourceName: displayPath, streaming: config.items.segments) { node, index, at in
+                if locator == nil { locator = at }
+                batch.append((node, index))
+                if batch.count == MappingPipeline.batchSize {
+                    mapping.submit(batch, locator: at)
+                    batch.removeAll(keepingCapacity: true)
+                }
             }
+            if let locator, !batch.isEmpty { mapping.submit(batch, locator: locator) }
         } catch {
+            _ = mapping.finish()
             throw RecordError(code: .malformedJSON, source: config.name, location: "\(displayPath):\(error.line):\(error.column)",
                               message: "malformed JSON: \(error.message)")
         }
+        let mapped = mapping.finish()
         guard document.streamed else { return try map(document) }
-        return RecordSet(source: config.name, records: mapper.records, diagnostics: mapper.diagnostics)
+        return RecordSet(source: config.name, records: mapped.records, diagnostics: mapped.diagnostics)
     }
 
     /// Maps the records of an already parsed document.
@@ -95,5 +104,37 @@ public enum FieldLookup {
         }
         if case .null = current.value { return nil }
         return current
+    }
+}
+
+/// Maps batches of record nodes on one background thread, in order, while the caller parses the
+/// next ones; at most two batches wait, so memory stays that of a few thousand nodes.
+private final class MappingPipeline: @unchecked Sendable {
+    static let batchSize = 1024
+
+    private var mapper: RecordMapper
+    private let origins: RecordOrigin.Source
+    private var cursor: JSONLocator.Cursor?
+    private let queue = DispatchQueue(label: "galgen.records.mapping")
+    private let slots = DispatchSemaphore(value: 2)
+
+    init(mapper: RecordMapper, sourceName: String) {
+        self.mapper = mapper
+        self.origins = mapper.origins(in: sourceName)
+    }
+
+    /// Queues a batch (index order); waits while two are queued.
+    func submit(_ batch: [(node: JSONNode, index: Int)], locator: JSONLocator) {
+        slots.wait()
+        queue.async { [self] in
+            if cursor == nil { cursor = JSONLocator.Cursor(locator) }
+            for (node, index) in batch { mapper.add(node, index: index, in: origins, cursor: &cursor!) }
+            slots.signal()
+        }
+    }
+
+    /// Waits for every queued batch; the records and diagnostics so far.
+    func finish() -> (records: [Record], diagnostics: [Diagnostic]) {
+        queue.sync { (mapper.records, mapper.diagnostics) }
     }
 }

@@ -193,11 +193,19 @@ struct JSONParser {
         let quote = index
         index += 1
         var out: [UInt8] = []
+        var escaped = false
         var runStart = index
         while true {
             guard index < bytes.count else { throw Failure(offset: quote, message: "unterminated string") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
+                if !escaped {
+                    // Most strings have no escape: made from the text itself, no copy in between.
+                    let s = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[runStart..<index]), as: UTF8.self) }
+                    index += 1
+                    guard let s else { throw Failure(offset: quote, message: "string is not valid UTF-8") }
+                    return s
+                }
                 out.append(contentsOf: bytes[runStart..<index])
                 index += 1
                 break
@@ -206,6 +214,7 @@ struct JSONParser {
                 throw Failure(offset: index, message: "control character \(describe(b)) in a string; escape it (\\n, \\t, \\u00XX)")
             }
             if b == UInt8(ascii: "\\") {
+                escaped = true
                 out.append(contentsOf: bytes[runStart..<index])
                 try parseEscape(into: &out)
                 runStart = index
