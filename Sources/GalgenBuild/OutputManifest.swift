@@ -66,13 +66,15 @@ struct OutputManifest: Sendable, Equatable {
     /// The record's text, from files sorted by path.
     /// Made line by line into one buffer (a million files make a 100 MB record: no second copy).
     static func encode(version: String, identity: FileIdentity, files: some Collection<Recorded>) -> Data {
-        var out = Data(capacity: 64 + files.count * 110)
-        out.append(contentsOf: "\(format)\nversion \(version)\ntree \(identity) \(files.count)\n".utf8)
+        // Into one byte array (appending to Data line by line cost more than the lines).
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096)
-        let digits = Array("0123456789abcdef".utf8)
+        bytes.reserveCapacity(128 + files.count * 110)
+        bytes.append(contentsOf: "\(format)\nversion \(version)\ntree \(identity) \(files.count)\n".utf8)
+        let digits: StaticString = "0123456789abcdef"
         func hex(_ value: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
+            digits.withUTF8Buffer { digits in
+                for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
+            }
         }
         func decimal(_ value: UInt64) {
             var value = value
@@ -102,11 +104,9 @@ struct OutputManifest: Sendable, Equatable {
             bytes.append(0x20)
             bytes.append(contentsOf: recorded.path.utf8)
             bytes.append(0x0A)
-            out.append(contentsOf: bytes)
-            bytes.removeAll(keepingCapacity: true)
         }
-        out.append(contentsOf: ("end " + ContentHash.sha256Hex(out) + "\n").utf8)
-        return out
+        bytes.append(contentsOf: ("end " + ContentHash.sha256Hex(bytes) + "\n").utf8)
+        return Data(bytes)
     }
 
     /// Why a manifest file cannot be used.

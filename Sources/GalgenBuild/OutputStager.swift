@@ -30,6 +30,23 @@ struct OutputChanges: Sendable, Equatable {
     var removed = 0
 }
 
+/// What a process that published an output folder knows of it and of its spare (see
+/// ``BuildSession``): the records of their files as galgen left them. A record is used only while
+/// the folder is the same one and its manifest in the cache is the very file written with it
+/// (same inode, size and time): another build of the folder, or a failed one that started editing
+/// the spare, replaces or removes the manifest, and the folder is then read and checked again.
+struct OutputTrees: Sendable {
+    struct Tree: Sendable {
+        var identity: FileIdentity
+        var manifest: FileStamp
+        var files: [OutputManifest.Recorded]
+    }
+
+    var output: String
+    var published: Tree
+    var spare: Tree?
+}
+
 /// Writes the new site beside the output folder and swaps it in whole, so the output folder is
 /// always the previous complete site or the new complete site, even if the build is killed; and
 /// does only the work of what changed.
@@ -73,6 +90,10 @@ final class OutputStager: @unchecked Sendable {
     private let cache: String
     private let lock: Int32
     private let state = StagingState()
+    /// What this process knew of the folders after its last build of them (``OutputTrees``).
+    private let known: OutputTrees?
+    /// Whether ``trees`` is made at publish (a process that builds again keeps it).
+    private let remember: Bool
 
     /// What galgen wrote in the published folder and is still there unchanged, when known; sorted
     /// by path. Read by ``prepare(_:)``.
@@ -113,10 +134,16 @@ final class OutputStager: @unchecked Sendable {
     ///   - protected: Paths the output folder must not contain (config, templates, sources).
     ///   - cache: The cache folder (the manifest is kept there).
     ///   - clean: Trust nothing on disk: write every file.
+    ///   - known: What this process knew of the folders after its last build of them; a folder
+    ///     whose record is there and still current is not checked file by file.
+    ///   - remember: Make ``trees`` when publishing, for the next build in this process.
     ///   - environment: File system and process liveness.
-    init(output: String, protecting protected: [String], cache: String, clean: Bool, environment: BuildEnvironment) throws(BuildError) {
+    init(output: String, protecting protected: [String], cache: String, clean: Bool, known: OutputTrees? = nil,
+         remember: Bool = false, environment: BuildEnvironment) throws(BuildError) {
         let fs = environment.fileSystem
         self.output = output
+        self.known = known?.output == output ? known : nil
+        self.remember = remember
         self.fileSystem = fs
         self.processID = environment.processID
         let prefix = Self.prefix(for: output)
@@ -173,6 +200,10 @@ final class OutputStager: @unchecked Sendable {
     func readPublished() {
         guard fullReason == nil, !publishedRead else { return }
         publishedRead = true
+        if let tree = current(known?.published, folder: output) {
+            published = tree.files
+            return
+        }
         do {
             if let tree = try OutputManifest.load(cache: cache, output: output, folder: output, fileSystem: fileSystem,
                                                   version: GalgenVersion.current) {
@@ -221,9 +252,13 @@ final class OutputStager: @unchecked Sendable {
             return actions
         }
         // The spare's record is read (and checked against the disk) only when there is work to do.
-        if published != nil, let recorded = try? OutputManifest.load(cache: cache, output: output, folder: sparePath,
-                                                                     fileSystem: fileSystem, version: GalgenVersion.current) {
-            spare = Self.unchanged(recorded.files, in: sparePath, fileSystem: fileSystem)
+        if published != nil {
+            if let tree = current(known?.spare, folder: sparePath) {
+                spare = tree.files
+            } else if let recorded = try? OutputManifest.load(cache: cache, output: output, folder: sparePath,
+                                                              fileSystem: fileSystem, version: GalgenVersion.current) {
+                spare = Self.unchanged(recorded.files, in: sparePath, fileSystem: fileSystem)
+            }
         }
         stamps = StampSlots(count: entries.count)
         let fs = fileSystem
@@ -266,6 +301,17 @@ final class OutputStager: @unchecked Sendable {
             throw BuildError(step: "output", .failed(error.description))
         }
     }
+
+    /// `tree` when it still describes `folder`: the same folder, and its manifest the file written with the record.
+    private func current(_ tree: OutputTrees.Tree?, folder: String) -> OutputTrees.Tree? {
+        guard let tree, let identity = fileSystem.identity(at: folder), identity == tree.identity,
+              fileSystem.stamp(at: OutputManifest.path(cache: cache, output: output, identity: identity)) == tree.manifest else { return nil }
+        return tree
+    }
+
+    /// What this process knows of the folders once ``publish()`` has run (nil when nothing can be
+    /// trusted without reading it again).
+    private(set) var trees: OutputTrees?
 
     /// The records of a folder's files that still describe them: a file someone changed, replaced
     /// or removed since galgen wrote it (its stamp differs) is unknown, so it is made again.
@@ -362,7 +408,14 @@ final class OutputStager: @unchecked Sendable {
     /// - Returns: A warning when the record could not be written (the next build is then a full one).
     func publish() throws(BuildError) -> String? {
         defer { removeDiscarded() }
-        guard mode != .unchanged else { return nil }
+        guard mode != .unchanged else {
+            if remember, let published, let identity = fileSystem.identity(at: output),
+               let manifest = fileSystem.stamp(at: OutputManifest.path(cache: cache, output: output, identity: identity)) {
+                trees = OutputTrees(output: output, published: .init(identity: identity, manifest: manifest, files: published),
+                                    spare: known?.spare)
+            }
+            return nil
+        }
         precondition(mode != .undecided, "publish before prepare")
         let fs = fileSystem
         do {
@@ -413,12 +466,23 @@ final class OutputStager: @unchecked Sendable {
                 }
             }
             defer { OutputManifest.prune(cache: cache, output: output, keeping: keep, fileSystem: fs) }
+            let manifestPath = OutputManifest.path(cache: cache, output: output, identity: made)
             do {
                 try fs.createDirectory(at: cache + "/outputs")
                 try fs.writeFileAtomically(OutputManifest.encode(version: GalgenVersion.current, identity: made, files: files),
-                                           to: OutputManifest.path(cache: cache, output: output, identity: made))
+                                           to: manifestPath)
             } catch {
                 return "cannot record this build's files (\(error)); the next build writes every file"
+            }
+            if remember, let manifest = fs.stamp(at: manifestPath) {
+                // The replaced folder is the spare now, described by the published record this build checked.
+                var spareTree: OutputTrees.Tree?
+                if keep.count == 2, let published,
+                   let stamp = fs.stamp(at: OutputManifest.path(cache: cache, output: output, identity: keep[1])) {
+                    spareTree = .init(identity: keep[1], manifest: stamp, files: published)
+                }
+                trees = OutputTrees(output: output, published: .init(identity: made, manifest: manifest, files: Array(files)),
+                                    spare: spareTree)
             }
             return nil
         } catch {

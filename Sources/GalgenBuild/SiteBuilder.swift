@@ -14,15 +14,19 @@ import GalgenValidation
 public struct SiteBuilder: Sendable {
     private let options: BuildOptions
     private let environment: BuildEnvironment
+    private let session: BuildSession?
     private var fs: any FileSystem { environment.fileSystem }
 
     /// Creates a builder.
     /// - Parameters:
     ///   - options: Paths and parallelism.
     ///   - environment: Effects.
-    public init(options: BuildOptions, environment: BuildEnvironment) {
+    ///   - session: What earlier builds of this site in this process left to reuse (`galgen
+    ///     serve` keeps one); nil for a build that stands alone.
+    public init(options: BuildOptions, environment: BuildEnvironment, session: BuildSession? = nil) {
         self.options = options
         self.environment = environment
+        self.session = session
     }
 
     /// Builds the site.
@@ -130,7 +134,7 @@ public struct SiteBuilder: Sendable {
         let stager = try OutputStager(
             output: outputDirectory,
             protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath),
-            cache: cache.directory, clean: options.clean, environment: environment)
+            cache: cache.directory, clean: options.clean, known: session?.trees, remember: session != nil, environment: environment)
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
             events(.started("images"))
@@ -161,6 +165,7 @@ public struct SiteBuilder: Sendable {
                 report.diagnostics.append(Diagnostic(.warning, code: "output.record", subject: "output", message: warning))
             }
             report.published = true
+            if let session { session.trees = stager.trees }
             timer.lap("publish", into: &report, events: events)
             if let index = report.steps.lastIndex(where: { $0.name == "pages" }) {
                 report.steps[index].rendered = stager.pageChanges.rendered
@@ -253,7 +258,9 @@ public struct SiteBuilder: Sendable {
             for why in result.damaged {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); rebuilt"))
             }
-            for user in users[outcome.reference] ?? [] {
+            // Each user of an image with a problem is named (only then: naming a record costs).
+            let problem = result.failure != nil || result.warning != nil || outcome.fetchNote != nil
+            for user in problem ? users[outcome.reference] ?? [] : [] {
                 let set = recordSets[Int(user.set)]
                 let subject = "\(set.source): record \(set.records[Int(user.record)].origin)"
                 if let failure = result.failure {
@@ -310,7 +317,9 @@ public struct SiteBuilder: Sendable {
                            images: [PublishedImage], stager: OutputStager, report: inout BuildReport,
                            events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
         let renderer: SiteRenderer
-        do { renderer = try SiteRenderer(config: config, collections: collections, templates: templates, assets: assets) } catch {
+        do {
+            renderer = try SiteRenderer(config: config, collections: collections, templates: templates, assets: assets, memo: session?.render)
+        } catch {
             throw BuildError(step: "pages", .failed(error.description))
         }
         // What the published folder holds, read before the plan exists: its 100 MB record (at a
@@ -332,10 +341,15 @@ public struct SiteBuilder: Sendable {
 
         // Page keys, in parallel: building a page's context costs a fraction of rendering it.
         let keyChunks = stride(from: 0, to: plan.count, by: 256).map { $0..<min($0 + 256, plan.count) }
-        let keys = await Parallel.map(keyChunks, jobs: options.jobs) { [plan] range in range.map { renderer.key(for: plan[$0]) } }
+        let reused = session == nil ? [] : renderer.reusedKeys(for: plan)
+        let keys = await Parallel.map(keyChunks, jobs: options.jobs) { [plan] range in
+            range.map { i in (reused.isEmpty ? nil : reused[i]) ?? renderer.key(for: plan[i]) }
+        }
         for (range, chunk) in zip(keyChunks, keys) {
             for (i, key) in zip(range, chunk) { files.append((OutputEntry(path: plan[i].path, key: key), .page(plan[i]))) }
         }
+        // Keys are pure functions of the inputs: the memo holds whatever happens to this build.
+        if let session { session.render = renderer.memo(plan: plan, keys: keys.flatMap { $0 }) }
         let pageCount = plan.count
         plan = []  // the files hold the pages now
         files.sort { $0.entry.path < $1.entry.path }

@@ -61,13 +61,15 @@ extension GalgenCLI {
             console.err("warning: listening on \(command.host): anyone who can reach this machine can read the site and the build errors")
         }
         let quiet = command.outputOptions.quiet, verbose = command.outputOptions.verbose
+        // Rebuilds reuse what the previous one worked out (page keys, the output folders' records).
+        let session = BuildSession()
         let server = PreviewServer(
             settings: .init(host: command.host, port: command.port, siteDirectory: site, configPath: configPath,
                             pollInterval: .milliseconds(command.poll)),
             build: { _ in
                 let start = ContinuousClock.now
                 do {
-                    let report = try await SiteBuilder(options: buildOptions, environment: liveEnvironment()).build()
+                    let report = try await SiteBuilder(options: buildOptions, environment: liveEnvironment(), session: session).build()
                     Summary(report: report, seconds: (ContinuousClock.now - start).seconds, verbose: verbose, quiet: quiet,
                             console: console).print()
                     return .succeeded

@@ -33,6 +33,14 @@ public struct GalleryData: Sendable {
             self.init(path: path, bytes: data, make: { data })
         }
 
+        /// A file made before whose bytes would be the same (a shard none of whose items changed):
+        /// its path and key are kept, its bytes made by `make`.
+        init(reusing previous: File, make: @escaping @Sendable () -> Data) {
+            self.path = previous.path
+            self.key = previous.key
+            self.make = make
+        }
+
         /// The bytes.
         public var data: Data { make() }
     }
@@ -44,6 +52,8 @@ public struct GalleryData: Sendable {
     public let files: [File]
     /// The manifest's path of each collection (same order as the collections); nil for an empty one.
     public let manifests: [String?]
+    /// The shards of each collection, in order (for ``RenderMemo``).
+    let shards: [[File]]
 
     /// Builds the files.
     /// - Parameters:
@@ -53,23 +63,39 @@ public struct GalleryData: Sendable {
     ///   - types: MIME types of the site's preferred formats (its `<source>`s), best first.
     ///   - itemPages: Whether the site has a page per item; without, manifests say `"itemPages": false`.
     public init(collections: [Collection], pageSize: Int, placeholder: String, types: [String] = [], itemPages: Bool = true) {
+        self.init(collections: collections, pageSize: pageSize, placeholder: placeholder, types: types, itemPages: itemPages,
+                  previous: nil, changes: nil)
+    }
+
+    /// Builds the files, keeping the name and key of each shard of `previous` none of whose items
+    /// `changes` lists (see ``RenderMemo``).
+    init(collections: [Collection], pageSize: Int, placeholder: String, types: [String], itemPages: Bool,
+         previous: [[File]]?, changes: ItemChanges?) {
         var files: [File] = []
         var manifests: [String?] = []
-        for collection in collections {
+        var shardsByCollection: [[File]] = []
+        for (c, collection) in collections.enumerated() {
             guard !collection.items.isEmpty else {
                 manifests.append(nil)
+                shardsByCollection.append([])
                 continue
             }
             let folder = "data/\(collection.name)/"
             // Shards are independent: made on every core (a million items are a thousand shards).
             let firsts = Array(stride(from: 0, to: collection.items.count, by: Self.shardSize))
+            let before = previous.map { $0[c] } ?? []
             let shards = Concurrently.map(firsts.count) { n in
                 let first = firsts[n]
-                return Self.hashed(folder + String(first / Self.shardSize)) { Self.shard(collection, first: first, types: types) }
+                let make: @Sendable () -> Data = { Self.shard(collection, first: first, types: types) }
+                if let changes, n < before.count, !changes.any(c, first..<(first + Self.shardSize)) {
+                    return File(reusing: before[n], make: make)
+                }
+                return Self.hashed(folder + String(first / Self.shardSize), make)
             }
+            shardsByCollection.append(shards)
             let shardPaths = shards.map(\.path)
             files += shards
-            let search = Self.hashed(folder + "search") { Self.search(collection) }
+            let search = Self.hashed(folder + "search", keepingUpTo: 8 << 20) { Self.search(collection) }
             files.append(search)
             var members = [
                 ("version", "2"),
@@ -94,6 +120,7 @@ public struct GalleryData: Sendable {
         }
         self.files = files.sorted { $0.path < $1.path }
         self.manifests = manifests
+        self.shards = shardsByCollection
     }
 
     private static func shard(_ collection: Collection, first: Int, types: [String]) -> Data {
@@ -104,25 +131,29 @@ public struct GalleryData: Sendable {
     /// `{"keys":[…],"titles":[…]}`, written straight into its bytes: at a million items an array
     /// of a million strings, joined, then copied, was the build's largest moment.
     private static func search(_ collection: Collection) -> Data {
-        var out = Data()
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { out.append($0) }
-        }
-        func list(_ name: String, _ value: (Item) -> String) {
-            append(JSONText.string(name) + ":[")
+        var out: [UInt8] = []
+        out.reserveCapacity(32 + collection.items.count * 48)
+        func list(_ name: StaticString, _ value: (Item) -> Void) {
+            name.withUTF8Buffer { out.append(contentsOf: $0) }
             for (i, item) in collection.items.enumerated() {
-                if i > 0 { append(",") }
-                append(JSONText.string(value(item)))
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "\""))
+                value(item)
+                out.append(UInt8(ascii: "\""))
             }
-            append("]")
+            out.append(UInt8(ascii: "]"))
         }
-        append("{")
-        list("keys") { $0.record.slug }
-        append(",")
-        list("titles") { item in item.record.subtitle.map { "\(item.record.title) · \($0)" } ?? item.record.title }
-        append("}")
-        return out
+        list("{\"keys\":[") { JSONText.appendContent($0.record.slug, to: &out) }
+        list(",\"titles\":[") { item in
+            // "title · subtitle"
+            JSONText.appendContent(item.record.title, to: &out)
+            if let subtitle = item.record.subtitle {
+                out.append(contentsOf: " · ".utf8)
+                JSONText.appendContent(subtitle, to: &out)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return Data(out)
     }
 
     private static func item(_ item: Item, types: [String]) -> String {
@@ -142,10 +173,10 @@ public struct GalleryData: Sendable {
     }
 
     /// A file named by its content's hash, whose bytes `make` makes (now, for the name and the key,
-    /// and again when it is written).
-    private static func hashed(_ stem: String, _ make: @escaping @Sendable () -> Data) -> File {
+    /// and again when it is written, unless they are at most `keepingUpTo` bytes: then they are kept).
+    private static func hashed(_ stem: String, keepingUpTo limit: Int = 0, _ make: @escaping @Sendable () -> Data) -> File {
         let data = make()
-        return File(path: "\(stem)-\(ContentHash.fileTag(data)).json", bytes: data, make: make)
+        let path = "\(stem)-\(ContentHash.fileTag(data)).json"
+        return data.count <= limit ? File(path: path, data: data) : File(path: path, bytes: data, make: make)
     }
 }
-

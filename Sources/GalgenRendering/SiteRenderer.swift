@@ -1,4 +1,5 @@
 public import GalgenConfig
+public import GalgenCore
 
 /// One page of the output: where it goes and what kind it is.
 public struct PageSpec: Sendable, Hashable {
@@ -40,6 +41,10 @@ public struct SiteRenderer: Sendable {
     private let assetsByRoot: [(root: String, urls: [String: String])]
     /// The runtime's JSON files (manifests, shards, search).
     public let data: GalleryData
+    /// The previous build's memo, and which items changed since (nil: every key is computed).
+    private let memo: RenderMemo?
+    private let changes: ItemChanges?
+    private let fingerprint: RenderMemo.Fingerprint
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
@@ -52,8 +57,10 @@ public struct SiteRenderer: Sendable {
     ///   - collections: The collections, in config order.
     ///   - templates: The loaded templates.
     ///   - assets: The hashed assets (must include `assets/placeholder.svg`).
+    ///   - memo: What the previous build of this site in this process worked out (``memo(plan:keys:)``).
     /// - Throws: ``RenderingError`` when the placeholder asset is missing.
-    public init(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet) throws(RenderingError) {
+    public init(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
+                memo: RenderMemo? = nil) throws(RenderingError) {
         guard let placeholder = assets.path(forKey: "placeholder_svg") else {
             throw RenderingError(.missingTemplate, location: "theme",
                                  message: "missing assets/placeholder.svg (shown for items without a usable image)")
@@ -69,8 +76,49 @@ public struct SiteRenderer: Sendable {
             for a in assets.assets { asset[a.key] = root + a.outputPath }
             return (root, asset)
         }
+        let fingerprint = RenderMemo.Fingerprint(
+            config: config, templates: templates.digests, assets: assets.assets.map { $0.key + " " + $0.outputPath },
+            placeholder: placeholder, collections: collections.map { "\($0.name) \($0.items.count) \($0.title)" })
+        let changes = ItemChanges(memo: memo, fingerprint: fingerprint, collections: collections)
+        self.fingerprint = fingerprint
+        self.memo = changes == nil ? nil : memo
+        self.changes = changes
         self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
-                                types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all)
+                                types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all,
+                                previous: changes == nil ? nil : memo?.shards, changes: changes)
+    }
+
+    /// The previous build's key of each planned page that is sure to be the same now (see
+    /// ``RenderMemo``); nil where ``key(for:)`` must compute it.
+    /// - Parameter plan: The pages from ``plan()``.
+    public func reusedKeys(for plan: [PageSpec]) -> [OutputKey?] {
+        var keys = [OutputKey?](repeating: nil, count: plan.count)
+        guard let memo, let changes else { return keys }
+        var j = 0
+        for (i, spec) in plan.enumerated() {
+            while j < memo.pages.count && memo.pages[j].path < spec.path { j += 1 }
+            guard j < memo.pages.count, memo.pages[j].path == spec.path, memo.pages[j].kind == spec.kind else { continue }
+            switch spec.kind {
+            case .gallery(let c, let n):
+                let ranges = Pagination.pages(count: collections[c].items.count, pageSize: config.pageSize)
+                if !changes.any(c, ranges[n - 1]) { keys[i] = memo.pages[j].key }
+            case .item(let c, let index):
+                // The page shows its neighbours' titles and links too.
+                if !changes.any(c, (index - 1)..<(index + 2)) { keys[i] = memo.pages[j].key }
+            case .home, .notFound:
+                break  // every collection's cover and count: cheap to key
+            }
+        }
+        return keys
+    }
+
+    /// What the next build of this site in this process may reuse.
+    /// - Parameters:
+    ///   - plan: The pages from ``plan()``.
+    ///   - keys: Their keys, in the same order.
+    public func memo(plan: [PageSpec], keys: [OutputKey]) -> RenderMemo {
+        RenderMemo(fingerprint: fingerprint, collections: collections, shards: data.shards,
+                   pages: zip(plan, keys).map { RenderMemo.Page(path: $0.path, kind: $0.kind, key: $1) })
     }
 
     /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`;

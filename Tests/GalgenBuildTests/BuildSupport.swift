@@ -11,9 +11,10 @@ func environment(alive: @escaping @Sendable (Int32) -> Bool = { _ in true }) -> 
                      now: { Date().timeIntervalSince1970 })
 }
 
-func build(_ site: FixtureSite, output: String? = nil, jobs: Int = 2, alive: @escaping @Sendable (Int32) -> Bool = { _ in true }) async throws -> BuildReport {
+func build(_ site: FixtureSite, output: String? = nil, jobs: Int = 2, session: BuildSession? = nil,
+           alive: @escaping @Sendable (Int32) -> Bool = { _ in true }) async throws -> BuildReport {
     try await SiteBuilder(options: BuildOptions(configPath: site.configPath, outputDirectory: output, jobs: jobs),
-                          environment: environment(alive: alive)).build()
+                          environment: environment(alive: alive), session: session).build()
 }
 
 func buildError(_ site: FixtureSite, output: String? = nil) async -> BuildError? {

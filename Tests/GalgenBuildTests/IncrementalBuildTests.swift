@@ -37,11 +37,18 @@ struct IncrementalBuildTests {
         return result
     }
 
-    /// Builds `site` into its output folder (incrementally), then into a new folder from nothing,
-    /// and expects the two trees to be the same; returns the incremental build's report.
+    /// Builds `site` into its output folder (incrementally, in `session` when given), then into a
+    /// new folder from nothing, and expects the two trees to be the same; returns the incremental
+    /// build's report. After a build in a session, a build that stands alone must find nothing to
+    /// do: the keys the session reused are the keys it computes.
     @discardableResult
-    static func buildAndCompare(_ site: FixtureSite, _ step: String, fresh: inout Int, jobs: Int = 2) async throws -> BuildReport {
-        let report = try await build(site, jobs: jobs)
+    static func buildAndCompare(_ site: FixtureSite, _ step: String, fresh: inout Int, jobs: Int = 2,
+                                session: BuildSession? = nil) async throws -> BuildReport {
+        let report = try await build(site, jobs: jobs, session: session)
+        if session != nil {
+            let alone = try await build(site, jobs: jobs)
+            #expect(alone.output?.rendered == 0 && alone.output?.removed == 0, "\(step): \(String(describing: alone.output))")
+        }
         fresh += 1
         let reference = site.directory.path + "/fresh-\(fresh)"
         let clean = try await build(site, output: reference, jobs: jobs)
@@ -53,8 +60,10 @@ struct IncrementalBuildTests {
         return report
     }
 
-    @Test func randomEditSequencesEqualCleanBuilds() async throws {
+    /// Also as `galgen serve` builds: one ``BuildSession`` for the whole sequence.
+    @Test(arguments: [false, true]) func randomEditSequencesEqualCleanBuilds(inSession: Bool) async throws {
         for seed: UInt64 in [1, 2, 3] {
+            let session = inSession ? BuildSession() : nil
             var random = SeededRandom(seed: seed)
             let site = try FixtureSite(count: 0, config: #""pageSize": 2"#)
             defer { site.directory.remove() }
@@ -71,7 +80,7 @@ struct IncrementalBuildTests {
             func writeConfig() throws { try site.writeConfig(extra: (["\"pageSize\": \(pageSize)"] + extra).joined(separator: ", ")) }
             try writeRecords()
             var fresh = 0
-            try await Self.buildAndCompare(site, "seed \(seed): first build", fresh: &fresh)
+            try await Self.buildAndCompare(site, "seed \(seed): first build", fresh: &fresh, session: session)
             var done: [String] = []
             for _ in 0..<14 {
                 let edit = random.below(12)
@@ -113,7 +122,7 @@ struct IncrementalBuildTests {
                     step = "image \(image) replaced"
                 case 9:
                     try site.directory.write("{{#broken}}\n", to: "Templates/header.mustache")
-                    await #expect(throws: BuildError.self) { _ = try await build(site) }
+                    await #expect(throws: BuildError.self) { _ = try await build(site, session: session) }
                     try FileManager.default.removeItem(atPath: site.directory.path + "/Templates/header.mustache")
                     step = "after a failed build"
                 case 10:
@@ -127,9 +136,28 @@ struct IncrementalBuildTests {
                 try writeRecords()
                 try writeConfig()
                 done.append(step)
-                let report = try await Self.buildAndCompare(site, "seed \(seed) after \(done)", fresh: &fresh)
+                let report = try await Self.buildAndCompare(site, "seed \(seed) after \(done)", fresh: &fresh, session: session)
                 #expect(report.output?.full == false, "seed \(seed) after \(done): \(report.output?.reason ?? "")")
             }
+        }
+    }
+
+    /// `galgen serve` trusts what its session left only while nobody else built the folder.
+    @Test func aSessionNoticesBuildsByOthersBetweenItsOwn() async throws {
+        let site = try FixtureSite(count: 6, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        let session = BuildSession()
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh, session: session)
+        for step in 0..<3 {
+            try site.directory.write("body { color: #\(100 + step); }\n", to: "assets/style.css")
+            try await Self.buildAndCompare(site, "another process, \(step)", fresh: &fresh)
+            let records = try String(contentsOfFile: site.directory.path + "/records.json", encoding: .utf8)
+            try site.writeRecords(records.replacingOccurrences(of: "\"Item \(step)\"", with: "\"Item \(step) edited\""))
+            let report = try await Self.buildAndCompare(site, "the session, \(step)", fresh: &fresh, session: session)
+            #expect(report.output?.full == false)
+            // The item's page, its neighbours', its gallery page, and for the first item the home and 404 pages' cover.
+            #expect((3...5).contains(report.steps.first { $0.name == "pages" }?.rendered ?? 0))
         }
     }
 

@@ -31,6 +31,32 @@ public enum JSONText {
         return out
     }
 
+    /// Appends ``string(_:htmlSafe:)`` of `text` to some bytes, without making the string when
+    /// nothing needs escaping (most text).
+    /// - Parameters:
+    ///   - text: Any text.
+    ///   - out: The bytes.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        appendContent(text, to: &out)
+        out.append(0x22)
+    }
+
+    /// Appends what ``append(_:to:)`` would put between the quotes: a JSON string made of several
+    /// texts one after another is their contents between one pair of quotes.
+    /// - Parameters:
+    ///   - text: Any text.
+    ///   - out: The bytes.
+    public static func appendContent(_ text: String, to out: inout [UInt8]) {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x3C && $0 != 0x3E && $0 != 0x26 && $0 != 0xE2 }) {
+            out.append(contentsOf: utf8)
+        } else {
+            let quoted = string(text).utf8
+            out.append(contentsOf: quoted.dropFirst().dropLast())
+        }
+    }
+
     /// A JSON object from members already written as JSON values, in the given order.
     /// - Parameter members: Key and JSON text of each value.
     public static func object(_ members: [(String, String)]) -> String {

@@ -1,0 +1,76 @@
+public import GalgenCore
+public import GalgenConfig
+
+/// What one build's renderer worked out that the next build in the same process can reuse:
+/// `galgen serve` keeps it between rebuilds, so an edit of one record does not build the context
+/// of every page again to learn that its key did not change.
+///
+/// Reuse is exact, never a guess. A page's key is a pure function of the renderer's inputs: the
+/// config, the templates, the assets and each collection's name, title and size (together the
+/// ``Fingerprint``), and the items the page shows. When the fingerprint is the previous build's,
+/// every item is compared with the item at the same place before (``Item/rendersLike(_:)``), and a
+/// page (or data shard) none of whose items changed keeps its previous key. Anything else (another
+/// fingerprint, a collection that grew or shrank) computes every key.
+public struct RenderMemo: Sendable {
+    /// The renderer's inputs other than the items.
+    struct Fingerprint: Sendable, Equatable {
+        var config: SiteConfig
+        var templates: [String: OutputKey]
+        var assets: [String]
+        var placeholder: String
+        var collections: [String]
+    }
+
+    /// One page of the previous plan and its key.
+    struct Page: Sendable {
+        var path: String
+        var kind: PageSpec.Kind
+        var key: OutputKey
+    }
+
+    let fingerprint: Fingerprint
+    let collections: [Collection]
+    /// The data shards of each collection, in order.
+    let shards: [[GalleryData.File]]
+    /// The previous plan, sorted by path.
+    let pages: [Page]
+}
+
+/// Which items changed since the memo's build: for each collection, one flag per item. Only made
+/// when the fingerprint is the memo's (so every collection has the same size as before).
+struct ItemChanges: Sendable {
+    let changed: [[Bool]]
+
+    init?(memo: RenderMemo?, fingerprint: RenderMemo.Fingerprint, collections: [Collection]) {
+        guard let memo, memo.fingerprint == fingerprint, memo.collections.count == collections.count else { return nil }
+        var changed: [[Bool]] = []
+        for (old, new) in zip(memo.collections, collections) {
+            guard old.items.count == new.items.count else { return nil }
+            changed.append(old.items.indices.map { !old.items[$0].rendersLike(new.items[$0]) })
+        }
+        self.changed = changed
+    }
+
+    /// Whether any item of `range` in collection `c` changed.
+    func any(_ c: Int, _ range: Range<Int>) -> Bool {
+        let flags = changed[c]
+        for i in range.clamped(to: flags.indices) where flags[i] { return true }
+        return false
+    }
+}
+
+extension Item {
+    /// Whether this item renders exactly like `other` everywhere (pages, shards, search): every
+    /// property of the record but `origin` (where it came from, which only messages show) and the
+    /// image are equal. `RenderMemoTests` fails when a property is added to ``Record`` and not
+    /// here.
+    public func rendersLike(_ other: Item) -> Bool {
+        let a = record, b = other.record
+        return a.id == b.id && a.slug == b.slug && a.title == b.title && a.subtitle == b.subtitle && a.image == b.image
+            && a.imageFallback == b.imageFallback && a.link == b.link && image == other.image
+    }
+
+    /// The properties of ``Record`` that ``rendersLike(_:)`` compares, and the one it leaves out.
+    static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link"]
+    static let ignoredRecordProperties = ["origin"]
+}

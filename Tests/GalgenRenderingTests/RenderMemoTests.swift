@@ -1,0 +1,98 @@
+import Foundation
+import GalgenConfig
+import GalgenCore
+import GalgenRecords
+@testable import GalgenRendering
+import Testing
+
+/// A renderer given the previous build's ``RenderMemo`` reuses exactly the keys and shards that
+/// cannot have changed, and every key it reuses is the key it would compute.
+struct RenderMemoTests {
+    private static func config(title: String = "Site") throws -> SiteConfig {
+        try ConfigLoader(fileSystem: LocalFileSystem()).decode(
+            try JSONDocument(data: Data(#"{"title": "\#(title)", "pageSize": 4, "baseURL": "https://ex.org/", "sources": []}"#.utf8),
+                             sourceName: "c"),
+            path: "/site/config.json")
+    }
+
+    private static func items(_ count: Int, shardEvery: Int = 1) -> [Item] {
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], averageColor: "#123456")
+        return (0..<count).map { i in
+            Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "Item \(i)", subtitle: i % 3 == 0 ? "Lyon" : nil, link: nil,
+                                origin: RecordOrigin(stringLiteral: "line \(i)")),
+                 image: i % 5 == 4 ? nil : image)
+        }
+    }
+
+    private static func renderer(_ items: [Item], title: String = "Site", memo: RenderMemo? = nil) throws -> SiteRenderer {
+        try SiteRenderer(config: try config(title: title), collections: [Collection(name: "people", title: "People", items: items)],
+                         templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin), memo: memo)
+    }
+
+    private static func memo(_ r: SiteRenderer) -> RenderMemo {
+        let plan = r.plan()
+        return r.memo(plan: plan, keys: plan.map(r.key(for:)))
+    }
+
+    @Test func oneChangedItemRecomputesOnlyThePagesThatShowIt() throws {
+        var items = Self.items(2_030)
+        let before = try Self.renderer(items)
+        let memo = Self.memo(before)
+        items[9].record.title = "Changed"
+        // Where a record came from is not shown: another origin everywhere changes nothing.
+        for i in items.indices where i != 9 { items[i].record.origin = RecordOrigin(stringLiteral: "moved \(i)") }
+        let after = try Self.renderer(items, memo: memo)
+        let plan = after.plan()
+        let reused = after.reusedKeys(for: plan)
+        let recomputed = zip(plan, reused).filter { $0.1 == nil }.map(\.0.path)
+        #expect(recomputed.sorted() == ["404.html", "index.html", "people/id10/index.html", "people/id8/index.html",
+                                        "people/id9/index.html", "people/page/3/index.html"])
+        for (spec, key) in zip(plan, reused) {
+            if let key { #expect(key == after.key(for: spec), "\(spec.path)") }
+        }
+        // The first shard (items 0–999) is made again; the others keep their names and keys.
+        let fresh = try Self.renderer(items)
+        #expect(after.data.files.map(\.path) == fresh.data.files.map(\.path))
+        #expect(after.data.files.map(\.key) == fresh.data.files.map(\.key))
+        let kept = Set(memo.shards[0].map(\.path))
+        #expect(after.data.shards[0].map { kept.contains($0.path) } == [false, true, true])
+        for (a, b) in zip(after.data.files, fresh.data.files) { #expect(a.data == b.data, "\(a.path)") }
+    }
+
+    @Test func anotherFingerprintOrSizeReusesNothing() throws {
+        let items = Self.items(30)
+        let memo = Self.memo(try Self.renderer(items))
+        for r in [try Self.renderer(items, title: "Other", memo: memo), try Self.renderer(Array(items.dropLast()), memo: memo)] {
+            #expect(r.reusedKeys(for: r.plan()).allSatisfy { $0 == nil })
+        }
+        let same = try Self.renderer(items, memo: memo)
+        let plan = same.plan()
+        #expect(same.reusedKeys(for: plan).filter { $0 == nil }.count == 2)  // the home and 404 pages
+    }
+
+    @Test func everyRecordPropertyButItsOriginIsCompared() {
+        // A property added to Record must be added to Item.rendersLike (or, if no page shows it, here).
+        let names = Mirror(reflecting: Record(id: "a", slug: "a", title: "a", origin: "o")).children.compactMap(\.label)
+        #expect(Set(names) == Set(Item.comparedRecordProperties + Item.ignoredRecordProperties))
+        let base = Item(record: Record(id: "a", slug: "a", title: "t", subtitle: "s", image: .url("https://x/a.jpg"),
+                                       link: "https://x/", origin: "o"), image: nil)
+        var variants: [Item] = []
+        for change in 0..<7 {
+            var item = base
+            switch change {
+            case 0: item.record.id = "b"
+            case 1: item.record.slug = "b"
+            case 2: item.record.title = "u"
+            case 3: item.record.subtitle = nil
+            case 4: item.record.image = .file("/a.jpg")
+            case 5: item.record.link = nil
+            default: item.image = ItemImage(variants: [ImageVariant(path: "p", width: 1, height: 1)], averageColor: "#000000")
+            }
+            variants.append(item)
+        }
+        #expect(variants.allSatisfy { !$0.rendersLike(base) })
+        var moved = base
+        moved.record.origin = "elsewhere"
+        #expect(moved.rendersLike(base))
+    }
+}
