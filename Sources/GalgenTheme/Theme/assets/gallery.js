@@ -7,9 +7,19 @@
   if (!grid || !grid.dataset.manifest || !window.fetch || !window.AbortController) return;
 
   // ---- settings and state -------------------------------------------------------------------
+  // `?galgen-debug=<flag>[,<flag>…]` (test hooks, docs/runtime.md): `1`, `unsafe-noclear`, `max-height:<px>`.
+  // Unknown or malformed flags are ignored; without the parameter nothing here changes.
   const debug = new URLSearchParams(location.search).get('galgen-debug');
-  const unsafeNoClear = debug === 'unsafe-noclear';
-  const MAX_HEIGHT = 16e6;        // browsers clamp tall elements (Chromium ~33.5 M px, Firefox ~17.9 M px)
+  const debugFlags = debug ? debug.split(',').map((flag) => flag.trim()) : [];
+  const unsafeNoClear = debugFlags.includes('unsafe-noclear');
+  // Browsers clamp tall elements (Chromium ~33.5 M px, Firefox ~17.9 M px): above MAX_HEIGHT the list scrolls
+  // through a scale factor (geometry). `max-height:<px>` lowers it (10,000 to 16,000,000 px), so that a small
+  // site takes the scaled path of a million-item one.
+  const MAX_HEIGHT = debugFlags.reduce((max, flag) => {
+    const match = /^max-height:([0-9]{5,8})$/.exec(flag);
+    const px = match ? Number(match[1]) : NaN;
+    return px >= 1e4 && px <= 16e6 ? px : max;
+  }, 16e6);
   const SHARD_LRU = 8;
   // Fling gating (design notes 2.8): while the list moves faster than FLING_SPEED viewports per second,
   // measured over the last FLING_MS, a newly bound cell gets its text and colour but not its picture.
@@ -161,12 +171,17 @@
   /** Physical top (in the list) of virtual offset y while the scroll position is p. */
   const toPhysical = (y, p) => (scale === 1 ? y : clamp(p, 0, physH) + (y - toVirtual(p)));
 
+  /** Puts a node at item `index`'s place. Every cell's layout box stays at the list's top left corner and is
+      moved by a transform: the Layout Instability API ignores transform changes, so moving a cell is never a
+      layout shift, not even in the scaled mode, where cells move against the document at every frame. */
   function place(node, index, p) {
     node.index = index;
     const row = Math.floor(index / cols), col = index % cols;
     const top = toPhysical(row * rowH, p), left = col * (cellW + gap);
-    if (node.top !== top) { node.style.top = top + 'px'; node.top = top; }
-    if (node.left !== left) { node.style.left = left + 'px'; node.left = left; }
+    if (node.top !== top || node.left !== left) {
+      node.style.transform = 'translate(' + left + 'px,' + top + 'px)';
+      node.top = top; node.left = left;
+    }
     if (node.shownIndex !== index) {  // attributes are written only when they change, and never read
       node.shownIndex = index;
       node.setAttribute('data-index', index);
@@ -292,7 +307,7 @@
 
   /** Binds `item` to `node` (already cleared). The picture is set now, or later by showPicture when a
       fling is going on; everything else is set now. Reads nothing from the DOM. */
-  function bind(node, item, index, now) {
+  function bind(node, item, index, now, onScreen) {
     const token = ++seq;
     const { img, link, title, subtitle, thumb } = node.parts;
     node.key = item.k;
@@ -308,7 +323,7 @@
     node.want = variant || placeholder || (placeholder = { url: abs(manifest.placeholder), alts: NONE });
     node.wantToken = token;
     node.boundAt = now;
-    if (flinging) deferred.add(node); else showPicture(node);
+    if (flinging) deferred.add(node); else showPicture(node, onScreen);
     title.textContent = item.t;
     subtitle.textContent = item.s || '';
     link.href = item.href || (item.href = itemURL(item.k, index));
@@ -317,7 +332,7 @@
 
   /** Sets the picture a bind chose, if that binding is still the node's current one: each <source> gets
       the chosen width in its format (one candidate), then the <img> the fallback. */
-  function showPicture(node) {
+  function showPicture(node, onScreen) {
     deferred.delete(node);
     const want = node.want;
     node.want = null;
@@ -330,6 +345,10 @@
     }
     node.shown = want;
     node.desc = null;
+    // Chromium raises the priority of an image in the viewport, but judges that by its layout box, without
+    // transforms: every cell's box is at the list's corner (place), so a picture on screen asks for it here.
+    const priority = onScreen ? 'high' : 'auto';
+    if (node.priority !== priority) { img.fetchPriority = priority; node.priority = priority; }
     img.src = want.url;
   }
 
@@ -357,7 +376,7 @@
     parked.set(node.key, node);
     node.parkedIn = renderSeq;
     if (unsafeNoClear) {              // negative control: off-screen instead of hidden
-      node.style.top = '-10000px'; node.top = -10000;
+      node.style.transform = 'translate(0,-10000px)'; node.top = -10000; node.left = 0;
     } else {
       node.hidden = true;
       node.isHidden = true;
@@ -365,11 +384,11 @@
   }
 
   /** dequeueReusableCell, keyed: the same key gets the same node back without a rebind.
-      A node parked by this very render was painted in the previous frame; rebinding it now would move
-      a box that was on screen, which the browser reports as a layout shift. So the oldest parked node
-      is taken only if an earlier render parked it (it has been hidden for at least one frame), or if
-      `onScreen` (the cell must be bound in this frame). Otherwise it returns null and sets `waiting`:
-      render tries again in the next frame, when this render's parked nodes have been hidden for one. */
+      A node parked by this very render was painted in the previous frame. The oldest parked node is taken
+      only if an earlier render parked it (it has been hidden for at least one frame), or if `onScreen` (the
+      cell must be bound in this frame). Otherwise it returns null and sets `waiting`: render tries again in
+      the next frame. (This kept cells placed with `top` from moving while painted, a layout shift; with
+      transforms it only leaves a jump's overscan rows to the next frame, docs/runtime.md.) */
   function acquire(item, index, p, onScreen, now) {
     let node = active.get(item.k);
     if (node) { place(node, index, p); return node; }
@@ -395,7 +414,7 @@
     if (!node && poolSize < HARD_CEILING) node = create();
     if (!node) return null;
     if (node.key !== undefined) clear(node);
-    bind(node, item, index, now);
+    bind(node, item, index, now, onScreen);
     active.set(item.k, node);
     place(node, index, p);
     return node;
@@ -538,7 +557,8 @@
       let stillWaiting = false;
       for (const node of deferred) {
         if (active.get(node.key) !== node) continue;
-        if (!flinging || t0 - node.boundAt >= FLING_MS) showPicture(node); else stillWaiting = true;
+        if (!flinging || t0 - node.boundAt >= FLING_MS) showPicture(node, node.index >= sFrom && node.index < sTo);
+        else stillWaiting = true;
       }
       // No render may follow when the scrolling stops: come back when the fling is over.
       clearTimeout(flushTimer);
@@ -616,8 +636,11 @@
     const y = Math.floor(index / cols) * rowH;
     const v = toVirtual(physScroll());
     if (top || y < v || y + cellH > v + viewH) {
-      const target = top || y < v ? y : y + cellH - viewH;
-      window.scrollTo({ top: gridTop + target / scale, behavior: 'instant' });
+      // Scroll positions are whole pixels, each `scale` pixels of the list: round towards the side that keeps
+      // the item in view (its top at or below the top edge, or its bottom at or above the bottom edge).
+      const toTop = top || y < v;
+      const at = gridTop + (toTop ? y : y + cellH - viewH) / scale;
+      window.scrollTo({ top: toTop ? Math.floor(at) : Math.ceil(at), behavior: 'instant' });
     }
     if (focus) pendingFocus = index;
     render();
@@ -639,7 +662,8 @@
   // ---- history: the URL follows the page, and Back returns to the same item --------------------
   function firstVisible() {
     const v = toVirtual(physScroll());
-    const index = clamp(Math.floor(Math.max(0, v) / rowH) * cols, 0, count - 1);
+    // The first row whose cells show: a row whose gap alone is left at the top edge does not count.
+    const index = clamp(Math.floor((Math.max(0, v) + gap) / rowH) * cols, 0, count - 1);
     const item = itemAt(index);
     return { index, key: item ? item.k : null, offset: Math.round(Math.floor(index / cols) * rowH - v) };
   }
@@ -662,7 +686,8 @@
   function restore(anchor) {
     if (!anchor || !(anchor.index >= 0)) return false;
     const y = Math.floor(clamp(anchor.index, 0, count - 1) / cols) * rowH;
-    window.scrollTo({ top: gridTop + (y - (anchor.offset || 0)) / scale, behavior: 'instant' });
+    // Whole pixels (see goTo): in the scaled mode the anchor comes back to within half of `scale` pixels.
+    window.scrollTo({ top: Math.round(gridTop + (y - (anchor.offset || 0)) / scale), behavior: 'instant' });
     render();
     return true;
   }
@@ -997,7 +1022,7 @@
     window.__galgen = {
       stats, ready,
       get poolCap() { return poolCap; }, get cols() { return cols; }, get rowHeight() { return rowH; },
-      get poolSize() { return poolSize; },
+      get poolSize() { return poolSize; }, get scale() { return scale; }, get maxHeight() { return MAX_HEIGHT; },
       // the format the browser shows a picture with every format in: a MIME type of the manifest's `types`,
       // 'fallback', or null (not known yet)
       get format() {
