@@ -15,6 +15,9 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WIDTH, HEIGHT = 1000, 800
+# `?galgen-debug=` flags that force the runtime's scaled mode on the 100,000-item test site: the list is capped at
+# 1,000,000 px (its 5.1 M px are scrolled through a factor of about 5), the path a site of a million items takes.
+SCALED = "max-height:1000000"
 AXE_JS = None
 
 # Installed before any page script (Page.addScriptToEvaluateOnNewDocument). Distinct <img> elements are
