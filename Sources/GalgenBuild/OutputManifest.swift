@@ -120,11 +120,13 @@ struct OutputManifest: Sendable, Equatable {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - version: The running galgen's version.
-    static func decode(_ data: Data, version: String) throws(Unusable) -> OutputManifest {
+    ///   - sharing: Records sorted by path whose path strings are reused for equal paths (the
+    ///     spare's record shares the published one's: a million paths are 60 MB).
+    static func decode(_ data: Data, version: String, sharing: [Recorded] = []) throws(Unusable) -> OutputManifest {
         // Read in place (the record of a million files is 100 MB).
         let decoded: Result<OutputManifest, Unusable> = data.withUnsafeBytes { raw in
             do throws(Unusable) {
-                return .success(try decode(raw.bindMemory(to: UInt8.self), version: version))
+                return .success(try decode(raw.bindMemory(to: UInt8.self), version: version, sharing: sharing))
             } catch {
                 return .failure(error)
             }
@@ -132,7 +134,7 @@ struct OutputManifest: Sendable, Equatable {
         return try decoded.get()
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, version: String) throws(Unusable) -> OutputManifest {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, version: String, sharing: [Recorded]) throws(Unusable) -> OutputManifest {
         // The last line is `end <sha256 of everything before it>`.
         guard bytes.last == 0x0A, let cut = bytes.dropLast().lastIndex(of: 0x0A) else { throw .damaged("truncated") }
         let end = String(decoding: bytes[(cut + 1)..<(bytes.count - 1)], as: UTF8.self)
@@ -149,11 +151,14 @@ struct OutputManifest: Sendable, Equatable {
         }
         var files: [Recorded] = []
         files.reserveCapacity(count)
+        var shared = 0
         for _ in 0..<count {
             // `key inode size modified path`; the path may hold spaces.
             guard let key = reader.key(), let inode = reader.number(), let size = reader.number(),
-                  let modified = reader.number(), let path = reader.line(), !path.isEmpty else { throw .damaged("bad entry") }
+                  let modified = reader.number(), var path = reader.line(), !path.isEmpty else { throw .damaged("bad entry") }
             if let last = files.last, !(last.path < path) { throw .damaged("its paths are not sorted") }
+            while shared < sharing.count && sharing[shared].path < path { shared += 1 }
+            if shared < sharing.count && sharing[shared].path == path { path = sharing[shared].path }
             files.append(Recorded(path: path, file: File(key: key, stamp: FileStamp(inode: inode, size: size, modified: Int64(bitPattern: modified)))))
         }
         guard reader.line() == nil else { throw .damaged("more than one tree") }
@@ -222,13 +227,13 @@ struct OutputManifest: Sendable, Equatable {
     /// Loads the record of the folder now at `folder`.
     /// - Returns: Its files; nil when nothing is at `folder`.
     static func load(cache: String, output: String, folder: String, fileSystem: any FileSystem,
-                     version: String) throws(Unusable) -> Tree? {
+                     version: String, sharing: [Recorded] = []) throws(Unusable) -> Tree? {
         guard fileSystem.kind(at: folder) == .directory, let identity = fileSystem.identity(at: folder) else { return nil }
         let path = path(cache: cache, output: output, identity: identity)
         guard fileSystem.kind(at: path) != nil else { throw .missing }
         let data: Data
         do { data = try fileSystem.readFile(at: path) } catch { throw .damaged("unreadable (\(error.reason))") }
-        let manifest = try decode(data, version: version)
+        let manifest = try decode(data, version: version, sharing: sharing)
         guard manifest.tree.identity == identity else { throw .damaged("it names another folder") }
         return manifest.tree
     }

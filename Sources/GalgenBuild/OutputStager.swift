@@ -101,8 +101,11 @@ final class OutputStager: @unchecked Sendable {
     private var publishedRead = false
     /// The same for the spare, once read (only when a build has work to do).
     private var spare: [OutputManifest.Recorded]?
-    /// The spare's files the new site does not have (indices into ``spare``), removed at publish.
-    private var spareGone: [Int] = []
+    /// The spare's files the new site does not have, removed at publish.
+    private var spareGone: [String] = []
+    /// Whether the published folder's record was read and usable (``published`` itself is dropped
+    /// once the actions are decided, unless ``remember``).
+    private var hadPublished = false
     private var actions: [OutputAction] = []
     /// Each entry's stamp in the staging folder once this build is done with it: a kept file's
     /// from the spare's record, a linked one's from the published record, a written one's taken
@@ -229,6 +232,11 @@ final class OutputStager: @unchecked Sendable {
         self.entries = entries
         readPublished()
         let inPublished = published.map { Self.match(entries, $0) }
+        if let inPublished, published != nil {
+            // The published record's paths become the entries' own strings (one copy of a million
+            // paths, not two; the spare's record then shares them too).
+            for (i, j) in inPublished.indices.enumerated() where j >= 0 { published![Int(j)].path = entries[i].path }
+        }
         /// The recorded file at the entry's path when its key is the entry's.
         func same(_ i: Int, _ recorded: [OutputManifest.Recorded]?, _ match: Match?) -> OutputManifest.File? {
             guard let recorded, let at = match?.indices[i], at >= 0, recorded[Int(at)].file.key == entries[i].key else { return nil }
@@ -256,7 +264,8 @@ final class OutputStager: @unchecked Sendable {
             if let tree = current(known?.spare, folder: sparePath) {
                 spare = tree.files
             } else if let recorded = try? OutputManifest.load(cache: cache, output: output, folder: sparePath,
-                                                              fileSystem: fileSystem, version: GalgenVersion.current) {
+                                                              fileSystem: fileSystem, version: GalgenVersion.current,
+                                                              sharing: published ?? []) {
                 spare = Self.unchanged(recorded.files, in: sparePath, fileSystem: fileSystem)
             }
         }
@@ -269,7 +278,7 @@ final class OutputStager: @unchecked Sendable {
                 try fs.remove(at: OutputManifest.path(cache: cache, output: output, identity: try identity(sparePath)))
                 mode = .spare
                 let inSpare = Self.match(entries, spare)
-                spareGone = inSpare.gone
+                spareGone = inSpare.gone.map { spare[$0].path }
                 actions = entries.indices.map { i in
                     if let kept = same(i, spare, inSpare) {
                         stamps[i] = kept.stamp
@@ -281,6 +290,7 @@ final class OutputStager: @unchecked Sendable {
                     }
                     return .write
                 }
+                releaseRecords()
                 return actions
             }
             if fs.kind(at: sparePath) != nil {
@@ -296,6 +306,7 @@ final class OutputStager: @unchecked Sendable {
                 stamps[i] = linked.stamp
                 return .link
             }
+            releaseRecords()
             return actions
         } catch {
             throw BuildError(step: "output", .failed(error.description))
@@ -312,6 +323,15 @@ final class OutputStager: @unchecked Sendable {
     /// What this process knows of the folders once ``publish()`` has run (nil when nothing can be
     /// trusted without reading it again).
     private(set) var trees: OutputTrees?
+
+    /// Drops the folders' records once every action is decided: at a million files they are two
+    /// arrays of 60 MB that the writing, the build's peak, does not need. A process that builds
+    /// again keeps the published one (it describes the next spare).
+    private func releaseRecords() {
+        hadPublished = published != nil
+        if !remember { published = nil }
+        spare = nil
+    }
 
     /// The records of a folder's files that still describe them: a file someone changed, replaced
     /// or removed since galgen wrote it (its stamp differs) is unknown, so it is made again.
@@ -419,9 +439,9 @@ final class OutputStager: @unchecked Sendable {
         precondition(mode != .undecided, "publish before prepare")
         let fs = fileSystem
         do {
-            if mode == .spare, let spare {
+            if mode == .spare {
                 // The spare's files the new site does not have, then folders left empty.
-                for file in spareGone.map({ spare[$0].path }) {
+                for file in spareGone {
                     try fs.remove(at: sparePath + "/" + file)
                     var folder = Paths.directory(of: file)
                     while folder != "." && !folder.isEmpty && ((try? fs.listDirectory(at: sparePath + "/" + folder)) ?? [""]).isEmpty {
@@ -452,7 +472,7 @@ final class OutputStager: @unchecked Sendable {
             let made = try identity(output)
             var keep = [made]
             if let replaced {
-                if published != nil {
+                if hadPublished {
                     if replaced != sparePath { try fs.rename(replaced, to: sparePath) }
                     keep.append(try identity(sparePath))
                 } else if replaced == sparePath {

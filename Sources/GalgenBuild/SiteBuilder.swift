@@ -361,6 +361,9 @@ public struct SiteBuilder: Sendable {
                                                  rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
                                                  removed: stager.changes.removed)
         report.pages = pageCount
+        // The folders' records (read, checked and matched in `prepare`) are gone: their pages go
+        // back before the writing, the build's peak.
+        Memory.returnFreed()
 
         let work = actions.indices.filter { actions[$0] != .keep }
         let made = files
