@@ -114,6 +114,9 @@ final class OutputStager: @unchecked Sendable {
     /// Why every file is written (nil when what is on disk can be trusted); complete once
     /// ``prepare(_:)`` has run.
     private(set) var fullReason: String?
+    /// What this process knows of the folders once ``publish()`` has run (nil when nothing can be
+    /// trusted without reading it again).
+    private(set) var trees: OutputTrees?
 
     private(set) var mode: Mode = .undecided
     private(set) var changes = OutputChanges()
@@ -319,10 +322,6 @@ final class OutputStager: @unchecked Sendable {
               fileSystem.stamp(at: OutputManifest.path(cache: cache, output: output, identity: identity)) == tree.manifest else { return nil }
         return tree
     }
-
-    /// What this process knows of the folders once ``publish()`` has run (nil when nothing can be
-    /// trusted without reading it again).
-    private(set) var trees: OutputTrees?
 
     /// Drops the folders' records once every action is decided: at a million files they are two
     /// arrays of 60 MB that the writing, the build's peak, does not need. A process that builds

@@ -31,19 +31,9 @@ public enum JSONText {
         return out
     }
 
-    /// Appends ``string(_:htmlSafe:)`` of `text` to some bytes, without making the string when
-    /// nothing needs escaping (most text).
-    /// - Parameters:
-    ///   - text: Any text.
-    ///   - out: The bytes.
-    public static func append(_ text: String, to out: inout [UInt8]) {
-        out.append(0x22)
-        appendContent(text, to: &out)
-        out.append(0x22)
-    }
-
-    /// Appends what ``append(_:to:)`` would put between the quotes: a JSON string made of several
-    /// texts one after another is their contents between one pair of quotes.
+    /// Appends what ``string(_:htmlSafe:)`` puts between the quotes, without making the string when
+    /// nothing needs escaping (most text): a JSON string of several texts one after another is
+    /// their contents between one pair of quotes.
     /// - Parameters:
     ///   - text: Any text.
     ///   - out: The bytes.
