@@ -2,8 +2,8 @@ public import Foundation
 public import GalgenCore
 
 /// The JSON files the browser runtime reads (documented in docs/runtime.md): for each collection a
-/// manifest (`manifest.json`), shards of ``shardSize`` items and a search file, all under `data/<collection>/`, shards and search with a
-/// content hash in the name.
+/// manifest (`manifest.json`) and shards of ``shardSize`` items under `data/<collection>/`, shards
+/// with a content hash in the name; and the site's search index under `search/` (docs/search.md).
 public struct GalleryData: Sendable {
     /// One written file. Its bytes are made again when asked for, not kept: the shards of a
     /// million items are a quarter of a gigabyte, and an incremental build writes few of them.
@@ -54,6 +54,8 @@ public struct GalleryData: Sendable {
     public let manifests: [String?]
     /// The shards of each collection, in order (for ``RenderMemo``).
     let shards: [[File]]
+    /// The site's search index; its files are in ``files`` too.
+    public let search: SearchIndex
 
     /// Builds the files.
     /// - Parameters:
@@ -64,14 +66,20 @@ public struct GalleryData: Sendable {
     ///   - itemPages: Whether the site has a page per item; without, manifests say `"itemPages": false`.
     public init(collections: [Collection], pageSize: Int, placeholder: String, types: [String] = [], itemPages: Bool = true) {
         self.init(collections: collections, pageSize: pageSize, placeholder: placeholder, types: types, itemPages: itemPages,
-                  previous: nil, changes: nil)
+                  previous: nil, previousSearch: nil, changes: nil)
     }
 
     /// Builds the files, keeping the name and key of each shard of `previous` none of whose items
-    /// `changes` lists (see ``RenderMemo``).
+    /// `changes` lists, and the whole search index `previousSearch` when no item's key, title or
+    /// subtitle changed (see ``RenderMemo``).
     init(collections: [Collection], pageSize: Int, placeholder: String, types: [String], itemPages: Bool,
-         previous: [[File]]?, changes: ItemChanges?) {
-        var files: [File] = []
+         previous: [[File]]?, previousSearch: SearchIndex?, changes: ItemChanges?) {
+        let search = if let previousSearch, let changes, !changes.searchChanged {
+            previousSearch
+        } else {
+            SearchIndex(collections: collections, pageSize: pageSize, itemPages: itemPages)
+        }
+        var files: [File] = search.files
         var manifests: [String?] = []
         var shardsByCollection: [[File]] = []
         for (c, collection) in collections.enumerated() {
@@ -95,8 +103,6 @@ public struct GalleryData: Sendable {
             shardsByCollection.append(shards)
             let shardPaths = shards.map(\.path)
             files += shards
-            let search = Self.hashed(folder + "search", keepingUpTo: 8 << 20) { Self.search(collection) }
-            files.append(search)
             var members = [
                 ("version", "2"),
                 ("types", JSONText.array(types.map { JSONText.string($0) })),
@@ -106,13 +112,14 @@ public struct GalleryData: Sendable {
                 ("base", JSONText.string(collection.name + "/")),
                 ("placeholder", JSONText.string(placeholder)),
                 ("shards", JSONText.array(shardPaths.map { JSONText.string($0) })),
-                ("search", JSONText.string(search.path)),
+                ("search", JSONText.string(SearchIndex.indexPath)),
+                ("searchCollection", String(search.collectionNumbers[c] ?? 0)),
             ]
             // Only when false, so a site with item pages keeps the manifest it always had.
             if !itemPages { members.append(("itemPages", "false")) }
             // The manifest keeps one name (`manifest.json`): every gallery page names it, so a
             // content hash here would change every gallery page whenever any record changes, and an
-            // incremental build would render them all. Shards and the search file stay hashed.
+            // incremental build would render them all. Shards stay hashed.
             let text = JSONText.object(members)
             let manifest = File(path: folder + "manifest.json", data: Data(text.utf8))
             files.append(manifest)
@@ -121,39 +128,12 @@ public struct GalleryData: Sendable {
         self.files = files.sorted { $0.path < $1.path }
         self.manifests = manifests
         self.shards = shardsByCollection
+        self.search = search
     }
 
     private static func shard(_ collection: Collection, first: Int, types: [String]) -> Data {
         let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
         return Data(JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))]).utf8)
-    }
-
-    /// `{"keys":[…],"titles":[…]}`, written straight into its bytes: at a million items an array
-    /// of a million strings, joined, then copied, was the build's largest moment.
-    private static func search(_ collection: Collection) -> Data {
-        var out: [UInt8] = []
-        out.reserveCapacity(32 + collection.items.count * 48)
-        func list(_ name: StaticString, _ value: (Item) -> Void) {
-            name.withUTF8Buffer { out.append(contentsOf: $0) }
-            for (i, item) in collection.items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "\""))
-                value(item)
-                out.append(UInt8(ascii: "\""))
-            }
-            out.append(UInt8(ascii: "]"))
-        }
-        list("{\"keys\":[") { JSONText.appendContent($0.record.slug, to: &out) }
-        list(",\"titles\":[") { item in
-            // "title · subtitle"
-            JSONText.appendContent(item.record.title, to: &out)
-            if let subtitle = item.record.subtitle {
-                out.append(contentsOf: " · ".utf8)
-                JSONText.appendContent(subtitle, to: &out)
-            }
-        }
-        out.append(UInt8(ascii: "}"))
-        return Data(out)
     }
 
     private static func item(_ item: Item, types: [String]) -> String {
@@ -173,10 +153,9 @@ public struct GalleryData: Sendable {
     }
 
     /// A file named by its content's hash, whose bytes `make` makes (now, for the name and the key,
-    /// and again when it is written, unless they are at most `keepingUpTo` bytes: then they are kept).
-    private static func hashed(_ stem: String, keepingUpTo limit: Int = 0, _ make: @escaping @Sendable () -> Data) -> File {
+    /// and again when it is written).
+    private static func hashed(_ stem: String, _ make: @escaping @Sendable () -> Data) -> File {
         let data = make()
-        let path = "\(stem)-\(ContentHash.fileTag(data)).json"
-        return data.count <= limit ? File(path: path, data: data) : File(path: path, bytes: data, make: make)
+        return File(path: "\(stem)-\(ContentHash.fileTag(data)).json", bytes: data, make: make)
     }
 }

@@ -32,6 +32,8 @@ public struct RenderMemo: Sendable {
     let collections: [Collection]
     /// The data shards of each collection, in order.
     let shards: [[GalleryData.File]]
+    /// The search index, reused whole while no item's key, title or subtitle changes.
+    let search: SearchIndex
     /// The previous plan, sorted by path.
     let pages: [Page]
 }
@@ -40,15 +42,24 @@ public struct RenderMemo: Sendable {
 /// when the fingerprint is the memo's (so every collection has the same size as before).
 struct ItemChanges: Sendable {
     let changed: [[Bool]]
+    /// Whether any item's key, title or subtitle (what the search index holds) changed.
+    let searchChanged: Bool
 
     init?(memo: RenderMemo?, fingerprint: RenderMemo.Fingerprint, collections: [Collection]) {
         guard let memo, memo.fingerprint == fingerprint, memo.collections.count == collections.count else { return nil }
         var changed: [[Bool]] = []
+        var searchChanged = false
         for (old, new) in zip(memo.collections, collections) {
             guard old.items.count == new.items.count else { return nil }
-            changed.append(old.items.indices.map { !old.items[$0].rendersLike(new.items[$0]) })
+            let flags = old.items.indices.map { !old.items[$0].rendersLike(new.items[$0]) }
+            changed.append(flags)
+            for i in flags.indices where flags[i] && !searchChanged {
+                let a = old.items[i].record, b = new.items[i].record
+                searchChanged = a.slug != b.slug || a.title != b.title || a.subtitle != b.subtitle
+            }
         }
         self.changed = changed
+        self.searchChanged = searchChanged
     }
 
     /// Whether any item of `range` in collection `c` changed.

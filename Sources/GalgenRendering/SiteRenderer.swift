@@ -85,7 +85,8 @@ public struct SiteRenderer: Sendable {
         self.changes = changes
         self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
                                 types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all,
-                                previous: changes == nil ? nil : memo?.shards, changes: changes)
+                                previous: changes == nil ? nil : memo?.shards,
+                                previousSearch: changes == nil ? nil : memo?.search, changes: changes)
     }
 
     /// The previous build's key of each planned page that is sure to be the same now (see
@@ -117,7 +118,7 @@ public struct SiteRenderer: Sendable {
     ///   - plan: The pages from ``plan()``.
     ///   - keys: Their keys, in the same order.
     public func memo(plan: [PageSpec], keys: [OutputKey]) -> RenderMemo {
-        RenderMemo(fingerprint: fingerprint, collections: collections, shards: data.shards,
+        RenderMemo(fingerprint: fingerprint, collections: collections, shards: data.shards, search: data.search,
                    pages: zip(plan, keys).map { RenderMemo.Page(path: $0.path, kind: $0.kind, key: $1) })
     }
 

@@ -24,7 +24,7 @@ struct SampleBuildTests {
         #expect(cold.diagnostics == [])
         #expect(cold.images.sources == 56 && cold.images.decoded == 56 && cold.images.reused == 0)
         #expect(cold.pages == 1 + 1 + 3 + 60)  // home, 404, gallery pages, items
-        #expect(cold.dataFiles == 3)  // manifest, one shard, search file
+        #expect(cold.dataFiles == 6)  // manifest, one shard; the search index, one document shard, one term and one key fragment
 
         let warm = try await run("b", cache: "cache")
         #expect(warm.images.decoded == 0 && warm.images.encoded == 0)
@@ -35,7 +35,9 @@ struct SampleBuildTests {
         let a = try FixtureSite.snapshot(of: dir.path + "/a")
         #expect(a.count > 200)
         #expect(a.filter { $0.0.hasPrefix("data/people/") }.map { String($0.0.prefix { $0 != "-" }) }
-            == ["data/people/0", "data/people/manifest.json", "data/people/search"])
+            == ["data/people/0", "data/people/manifest.json"])
+        #expect(a.filter { $0.0.hasPrefix("search/") }.map { String($0.0.prefix { $0 != "-" }) }
+            == ["search/docs/0", "search/index.json", "search/keys/0", "search/terms/0"])
         #expect(a.filter { !$0.0.contains("/") }.map(\.0) == [".galgen-output", "404.html", "index.html", "robots.txt", "sitemap.xml"])
         let sitemap = String(decoding: try #require(a.first { $0.0 == "sitemap.xml" }).1, as: UTF8.self)
         #expect(sitemap.components(separatedBy: "<loc>https://example.org/galgen/").count - 1 == 64)

@@ -25,7 +25,7 @@ struct GalleryDataTests {
         data.files.first { $0.path.hasPrefix(prefix) }
     }
 
-    @Test func manifestNamesEveryShardAndTheSearchFile() throws {
+    @Test func manifestNamesEveryShardAndTheSearchIndex() throws {
         let data = GalleryData(collections: [collection(2_345)], pageSize: 100, placeholder: "assets/placeholder-1.svg")
         let manifestPath = try #require(data.manifests[0])
         let manifest = try parse(try #require(data.files.first { $0.path == manifestPath }))
@@ -38,9 +38,31 @@ struct GalleryDataTests {
         let paths = shards.compactMap(\.value.scalarText)
         #expect(paths.count == 3)
         #expect(paths.enumerated().allSatisfy { $0.element.hasPrefix("data/people/\($0.offset)-") && $0.element.hasSuffix(".json") })
-        let search = try #require(manifest["search"]?.value.scalarText)
+        #expect(manifest["search"]?.value.scalarText == "search/index.json")
+        #expect(manifest["searchCollection"]?.value.scalarText == "0")
         let written = Set(data.files.map(\.path))
-        #expect(written == Set(paths + [search, manifestPath]))
+        #expect(written == Set(paths + [manifestPath] + data.search.files.map(\.path)))
+        #expect(data.search.files.allSatisfy { $0.path.hasPrefix("search/") })
+        #expect(data.files.map(\.path) == data.files.map(\.path).sorted())
+    }
+
+    @Test func eachManifestNamesItsCollectionsPlaceInTheSiteIndex() throws {
+        let data = GalleryData(collections: [collection(3, name: "a"), collection(0, name: "empty"), collection(5, name: "b")],
+                               pageSize: 48, placeholder: "p.svg")
+        #expect(data.manifests == ["data/a/manifest.json", nil, "data/b/manifest.json"])
+        for (path, number) in [("data/a/manifest.json", "0"), ("data/b/manifest.json", "1")] {
+            let manifest = try parse(try #require(data.files.first { $0.path == path }))
+            #expect(manifest["search"]?.value.scalarText == "search/index.json")
+            #expect(manifest["searchCollection"]?.value.scalarText == number)
+        }
+        let index = try parse(try #require(data.files.first { $0.path == "search/index.json" }))
+        guard case .array(let listed)? = index["collections"]?.value else { Issue.record("no collections"); return }
+        #expect(listed.map { $0.value["base"]?.value.scalarText } == ["a/", "b/"])
+        #expect(listed.map { $0.value["offset"]?.value.scalarText } == ["0", "3"])
+        // No per-collection search file any more.
+        #expect(!data.files.contains { $0.path.contains("/search-") })
+        // A site with no items has no search files.
+        #expect(GalleryData(collections: [collection(0)], pageSize: 48, placeholder: "p.svg").files.isEmpty)
     }
 
     @Test(arguments: [(999, [999]), (1_000, [1_000]), (1_001, [1_000, 1]), (2_345, [1_000, 1_000, 345])])
@@ -84,12 +106,15 @@ struct GalleryDataTests {
             let text = String(decoding: file.data, as: UTF8.self)
             #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"), "\(file.path)")
         }
-        let search = try parse(try #require(file(data, "data/people/search-")))
-        guard case .array(let titles)? = search["titles"]?.value, case .array(let keys)? = search["keys"]?.value else {
-            Issue.record("no titles"); return
+        let index = try parse(try #require(file(data, "search/index.json")))
+        guard case .array(let hashes)? = index["docs"]?.value["hashes"]?.value, let hash = hashes.first?.value.scalarText else {
+            Issue.record("no document shard"); return
         }
-        #expect(titles.map { $0.value.scalarText } == ["Person 0 · Lyon, France", "Person 1", Self.hostile])
-        #expect(keys.map { $0.value.scalarText } == ["k0", "k1", "k2"])
+        guard case .array(let docs) = try parse(try #require(file(data, "search/docs/0-\(hash).json"))) else { Issue.record("no docs"); return }
+        #expect(docs.map { doc -> [String] in
+            guard case .array(let fields) = doc.value else { return [] }
+            return fields.map { $0.value.scalarText ?? "null" }
+        } == [["k0", "Person 0", "Lyon, France"], ["k1", "Person 1", "null"], ["k2", Self.hostile, "null"]])
     }
 
     @Test func shardNamesCarryTheContentHashAndOutputIsStable() throws {
@@ -99,9 +124,9 @@ struct GalleryDataTests {
         #expect(a.files.map(\.data) == b.files.map(\.data))
         #expect(a.manifests[1] == nil)
         #expect(!a.files.contains { $0.path.hasPrefix("data/empty/") })
-        // Shards and search files are named after their content; the manifest keeps one name, so the
+        // Shards and search files are named after their content; the manifests keep one name, so the
         // gallery pages that name it do not change with every record.
-        for file in a.files where !file.path.hasSuffix("/manifest.json") {
+        for file in a.files where !file.path.hasSuffix("/manifest.json") && file.path != "search/index.json" {
             let hash = String(ContentHash.sha256Hex(file.data).prefix(10))  // not fileTag: an independent check
             #expect(file.path.hasSuffix("-\(hash).json"))
         }

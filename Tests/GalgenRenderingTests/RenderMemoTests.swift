@@ -26,7 +26,7 @@ struct RenderMemoTests {
 
     private static func renderer(_ items: [Item], title: String = "Site", memo: RenderMemo? = nil) throws -> SiteRenderer {
         try SiteRenderer(config: try config(title: title), collections: [Collection(name: "people", title: "People", items: items)],
-                         templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin), memo: memo)
+                         templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin), memo: memo)
     }
 
     private static func memo(_ r: SiteRenderer) -> RenderMemo {
@@ -57,6 +57,32 @@ struct RenderMemoTests {
         let kept = Set(memo.shards[0].map(\.path))
         #expect(after.data.shards[0].map { kept.contains($0.path) } == [false, true, true])
         for (a, b) in zip(after.data.files, fresh.data.files) { #expect(a.data == b.data, "\(a.path)") }
+    }
+
+    @Test func theSearchIndexIsReusedUntilAKeyTitleOrSubtitleChanges() throws {
+        var items = Self.items(300)
+        let real = Self.memo(try Self.renderer(items))
+        // A memo whose index is another one: reusing it shows.
+        let other = SearchIndex(collections: [Collection(name: "people", title: "People", items: Array(items.prefix(3)))],
+                                pageSize: 4, itemPages: true)
+        let memo = RenderMemo(fingerprint: real.fingerprint, collections: real.collections, shards: real.shards, search: other,
+                              pages: real.pages)
+        func paths(_ r: SiteRenderer) -> [String] { r.data.files.map(\.path).filter { $0.hasPrefix("search/") } }
+        #expect(paths(try Self.renderer(items, memo: memo)) == other.files.map(\.path).sorted())
+        items[7].image = nil  // only the image: the index holds no image
+        #expect(paths(try Self.renderer(items, memo: memo)) == other.files.map(\.path).sorted())
+        for change in 0..<3 {
+            var changed = items
+            switch change {
+            case 0: changed[7].record.title = "Changed"
+            case 1: changed[7].record.subtitle = "Paris"
+            default: changed[7].record.slug = "moved"
+            }
+            let after = try Self.renderer(changed, memo: memo)
+            let fresh = try Self.renderer(changed)
+            #expect(paths(after) == paths(fresh), "change \(change)")
+            #expect(after.data.search.files.map(\.data) == fresh.data.search.files.map(\.data))
+        }
     }
 
     @Test func anotherFingerprintOrSizeReusesNothing() throws {
