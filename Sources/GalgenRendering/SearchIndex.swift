@@ -6,8 +6,9 @@ import GalgenCore
 ///
 /// Built to stay small at a million items: terms are interned into one byte array (no string per
 /// term), postings are one flat array of ids (CSR), and what the files are made from at write
-/// time is two byte streams in term order, varint-coded. Only `index.json` keeps its bytes; the
-/// other files are made again when written, as the shards are.
+/// time is two byte streams in term order: terms front-coded (sorted terms share long prefixes),
+/// postings as varint deltas. Only `index.json` keeps its bytes; the other files are made again
+/// when written, as the shards are.
 public struct SearchIndex: Sendable {
     /// The manifest's path below the site root; it keeps one name.
     public static let indexPath = "search/index.json"
@@ -155,8 +156,9 @@ struct Documents: Sendable {
 }
 
 /// Every term of the site in code point order with the ids of the documents that hold it, kept
-/// as two varint byte streams (`terms`: length and bytes of each term; `postings`: count and
-/// ascending deltas of each term's ids) cut into fragments.
+/// as two varint byte streams cut into fragments: `terms` has, for each term, how many bytes it
+/// shares with the term before it in its fragment, how many follow and those bytes; `postings`
+/// has the count and the ascending deltas of each term's ids.
 struct TermStreams: Sendable {
     /// One term fragment: where its terms start in both streams, how many, and its first term.
     struct Fragment: Sendable {
@@ -173,7 +175,7 @@ struct TermStreams: Sendable {
     init(_ docs: Documents) {
         var table = TermTable()
         var docTerms: [UInt32] = []
-        var docEnds: [Int] = []
+        var docEnds: [UInt32] = []
         docEnds.reserveCapacity(docs.count)
         docTerms.reserveCapacity(docs.count * 4)
         // Tokenised on every core a batch at a time (so the batch's terms are never all held),
@@ -204,29 +206,32 @@ struct TermStreams: Sendable {
                         table.counts[Int(id)] += 1
                         last = id
                     }
-                    docEnds.append(docTerms.count)
+                    docEnds.append(UInt32(docTerms.count))
                 }
             }
         }
         table.dropSlots()
-        // Postings (CSR): the ids of term t are postings[start[t]..<start[t + 1]], ascending
-        // because documents are walked in order.
-        var start = [Int](repeating: 0, count: table.count + 1)
-        for t in 0..<table.count { start[t + 1] = start[t] + Int(table.counts[t]) }
+        // Postings (CSR): the ids of term t are postings[end[t - 1]..<end[t]], ascending because
+        // documents are walked in order. The counts become each term's start, then its end.
+        var end = table.counts
+        table.counts = []
+        var total: UInt32 = 0
+        for t in end.indices {
+            let n = end[t]
+            end[t] = total
+            total += n
+        }
         var postings = [UInt32](repeating: 0, count: docTerms.count)
-        var cursor = table.counts
-        for t in 0..<table.count { cursor[t] = UInt32(start[t]) }
         var d = 0
         for (i, term) in docTerms.enumerated() {
             while i >= docEnds[d] { d += 1 }
-            postings[Int(cursor[Int(term)])] = UInt32(d)
-            cursor[Int(term)] += 1
+            postings[Int(end[Int(term)])] = UInt32(d)
+            end[Int(term)] += 1
         }
         docTerms = []
         docEnds = []
-        cursor = []
         let order = ByteOrder.sorted(count: table.count, bytes: table.arena, starts: table.starts)
-        (terms, self.postings, fragments) = Self.streams(order: order, table: table, start: start, postings: postings)
+        (terms, self.postings, fragments) = Self.streams(order: order, table: table, end: end, postings: postings)
     }
 
     /// One document's terms (title, title term, subtitle) per document, back to back.
@@ -260,19 +265,18 @@ struct TermStreams: Sendable {
 
     /// Writes the streams in term order and cuts them into fragments of about
     /// ``SearchIndex/fragmentBytes`` of JSON, never inside a term.
-    private static func streams(order: [UInt32], table: TermTable, start: [Int], postings: [UInt32])
+    private static func streams(order: [UInt32], table: TermTable, end: [UInt32], postings: [UInt32])
         -> ([UInt8], [UInt8], [Fragment]) {
         var terms: [UInt8] = []
         var stream: [UInt8] = []
-        terms.reserveCapacity(table.arena.count + order.count)
-        stream.reserveCapacity(postings.count * 2)
+        var before = ArraySlice<UInt8>()
         var fragments: [Fragment] = []
         // `{"t":[` `],"p":[` `]}`
         let overhead = 15
         var size = overhead
         for t in order {
             let bytes = table.arena[Int(table.starts[Int(t)])..<Int(table.starts[Int(t) + 1])]
-            let ids = postings[start[Int(t)]..<start[Int(t) + 1]]
+            let ids = postings[(t == 0 ? 0 : Int(end[Int(t) - 1]))..<Int(end[Int(t)])]
             var entry = JSONBytes.termLength(bytes) + 2  // brackets of the postings
             var previous: UInt32 = 0
             for id in ids {
@@ -284,11 +288,15 @@ struct TermStreams: Sendable {
                 fragments.append(Fragment(termOffset: terms.count, postingOffset: stream.count, count: 0,
                                           first: fragments.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)))
                 size = overhead
+                before = []
             }
             size += entry + (fragments[fragments.count - 1].count > 0 ? 2 : 0)
             fragments[fragments.count - 1].count += 1
-            Varint.append(bytes.count, to: &terms)
-            terms.append(contentsOf: bytes)
+            let shared = zip(before, bytes).prefix { $0 == $1 }.count
+            Varint.append(shared, to: &terms)
+            Varint.append(bytes.count - shared, to: &terms)
+            terms.append(contentsOf: bytes.dropFirst(shared))
+            before = bytes
             Varint.append(ids.count, to: &stream)
             previous = 0
             for id in ids {
@@ -307,11 +315,14 @@ struct TermStreams: Sendable {
         out.append(contentsOf: "{\"t\":[".utf8)
         terms.withUnsafeBufferPointer { terms in
             var at = fragment.termOffset
+            var term: [UInt8] = []
             for j in 0..<fragment.count {
                 if j > 0 { out.append(UInt8(ascii: ",")) }
+                term.removeSubrange(Varint.read(terms, &at)...)
                 let length = Varint.read(terms, &at)
-                JSONBytes.appendTerm(UnsafeBufferPointer(rebasing: terms[at..<(at + length)]), to: &out)
+                term.append(contentsOf: UnsafeBufferPointer(rebasing: terms[at..<(at + length)]))
                 at += length
+                term.withUnsafeBufferPointer { JSONBytes.appendTerm($0, to: &out) }
             }
         }
         out.append(contentsOf: "],\"p\":[".utf8)
@@ -408,7 +419,7 @@ struct TermTable {
 
     /// The number of a term, added if new.
     mutating func intern(_ term: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        if count * 2 >= slots.count { grow() }
+        if count * 10 >= slots.count * 7 { grow() }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.hash(term)) & mask
         while true {
@@ -465,7 +476,7 @@ enum ByteOrder {
     /// core, then merged.
     static func sorted(count: Int, bytes: [UInt8], starts: [UInt32]) -> [UInt32] {
         guard count > 1 else { return (0..<count).map { UInt32($0) } }
-        let parts = count < 50_000 ? 1 : 4
+        let parts = count < 50_000 ? 1 : 2
         let size = (count + parts - 1) / parts
         var runs = Concurrently.map(parts) { p in
             var run = (min(count, p * size)..<min(count, (p + 1) * size)).map { UInt32($0) }
