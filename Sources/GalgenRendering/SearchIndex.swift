@@ -173,11 +173,18 @@ struct TermStreams: Sendable {
     let fragments: [Fragment]
 
     init(_ docs: Documents) {
-        var table = TermTable()
-        var docTerms: [UInt32] = []
-        var docEnds: [UInt32] = []
-        docEnds.reserveCapacity(docs.count)
-        docTerms.reserveCapacity(docs.count * 4)
+        // Each document's distinct term numbers, ascending, as a count and varint deltas. Arrays
+        // are reserved for about the most the texts can give (pages never written cost nothing),
+        // so none is copied while it grows.
+        var docTerms: [UInt8] = []
+        var bound = 0, bytes = 0
+        docs.forEach(0..<docs.count) { _, item in
+            let title = item.record.title.utf8.count, subtitle = item.record.subtitle?.utf8.count ?? 0
+            bound += (title + 1) / 2 + (subtitle + 1) / 2 + 1
+            bytes += 2 * title + subtitle + 1
+        }
+        var table = TermTable(reserving: bound, bytes: bytes)
+        docTerms.reserveCapacity(bound * 3 + docs.count)
         // Tokenised on every core a batch at a time (so the batch's terms are never all held),
         // interned in id order on this one.
         let batch = 16_384
@@ -200,13 +207,18 @@ struct TermStreams: Sendable {
                         }
                     }
                     ids.sort()
-                    var last = UInt32.max
-                    for id in ids where id != last {
-                        docTerms.append(id)
+                    var distinct = 0
+                    for (i, id) in ids.enumerated() where i == 0 || id != ids[i - 1] {
+                        ids[distinct] = id
+                        distinct += 1
+                    }
+                    Varint.append(distinct, to: &docTerms)
+                    var last: UInt32 = 0
+                    for id in ids[..<distinct] {
+                        Varint.append(Int(id - last), to: &docTerms)
                         table.counts[Int(id)] += 1
                         last = id
                     }
-                    docEnds.append(UInt32(docTerms.count))
                 }
             }
         }
@@ -221,15 +233,19 @@ struct TermStreams: Sendable {
             end[t] = total
             total += n
         }
-        var postings = [UInt32](repeating: 0, count: docTerms.count)
-        var d = 0
-        for (i, term) in docTerms.enumerated() {
-            while i >= docEnds[d] { d += 1 }
-            postings[Int(end[Int(term)])] = UInt32(d)
-            end[Int(term)] += 1
+        var postings = [UInt32](repeating: 0, count: Int(total))
+        docTerms.withUnsafeBufferPointer { docTerms in
+            var at = 0
+            for d in 0..<docs.count {
+                var term = 0
+                for _ in 0..<Varint.read(docTerms, &at) {
+                    term += Varint.read(docTerms, &at)
+                    postings[Int(end[term])] = UInt32(d)
+                    end[term] += 1
+                }
+            }
         }
         docTerms = []
-        docEnds = []
         let order = ByteOrder.sorted(count: table.count, bytes: table.arena, starts: table.starts)
         (terms, self.postings, fragments) = Self.streams(order: order, table: table, end: end, postings: postings)
     }
@@ -267,8 +283,11 @@ struct TermStreams: Sendable {
     /// ``SearchIndex/fragmentBytes`` of JSON, never inside a term.
     private static func streams(order: [UInt32], table: TermTable, end: [UInt32], postings: [UInt32])
         -> ([UInt8], [UInt8], [Fragment]) {
+        // Reserved for the most they can take (pages never written cost nothing): no copy as they grow.
         var terms: [UInt8] = []
         var stream: [UInt8] = []
+        terms.reserveCapacity(table.arena.count + 4 * order.count)
+        stream.reserveCapacity(5 * (postings.count + order.count))
         var before = ArraySlice<UInt8>()
         var fragments: [Fragment] = []
         // `{"t":[` `],"p":[` `]}`
@@ -413,6 +432,13 @@ struct TermTable {
     var counts: [UInt32] = []
     /// Term number + 1 per slot, 0 for an empty slot.
     private var slots = [UInt32](repeating: 0, count: 1 << 12)
+
+    /// An empty table with room for about `terms` terms of `bytes` bytes in all.
+    init(reserving terms: Int, bytes: Int) {
+        arena.reserveCapacity(bytes)
+        starts.reserveCapacity(terms + 1)
+        counts.reserveCapacity(terms)
+    }
 
     /// How many terms.
     var count: Int { starts.count - 1 }
