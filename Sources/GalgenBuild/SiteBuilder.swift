@@ -88,7 +88,7 @@ public struct SiteBuilder: Sendable {
                 }
             }
             templates = try TemplateSet(theme: theme)
-            assets = AssetSet(theme: theme)
+            assets = try AssetSet(theme: theme)
         } catch {
             throw BuildError(step: "templates", .failed(error.description))
         }

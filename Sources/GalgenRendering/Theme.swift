@@ -76,7 +76,7 @@ public struct Theme: Sendable {
         BuiltinTheme.files.filter { $0.path != "README.md" }.map { File(path: $0.path, data: Data($0.bytes), origin: .builtin) }
     }
 
-    private init(files: [File]) {
+    init(files: [File]) {
         self.files = files.sorted { $0.path < $1.path }
     }
 

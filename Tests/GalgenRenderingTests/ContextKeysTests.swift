@@ -25,7 +25,7 @@ struct ContextKeysTests {
         }
         return try SiteRenderer(config: config, collections: [Collection(name: "people", title: "People", items: items),
                                                               Collection(name: "empty", title: "Empty", items: [])],
-                                templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin))
+                                templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin))
     }
 
     @Test func everyContextFeedsEveryPropertyInOrder() throws {

@@ -23,7 +23,7 @@ struct ContextLookupTests {
         }
         let renderer = try SiteRenderer(config: config, collections: [Collection(name: "people", title: "People", items: items),
                                                                       Collection(name: "empty", title: "Empty", items: [])],
-                                        templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin))
+                                        templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin))
         var checked: Set<String> = []
         for spec in renderer.plan() {
             check(renderer.context(for: spec).context, path: spec.path, checked: &checked)

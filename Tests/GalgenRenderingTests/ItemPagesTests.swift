@@ -19,7 +19,7 @@ struct ItemPagesTests {
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "Item \(i)", subtitle: nil, link: nil, origin: "t"), image: image)
         })
         return try SiteRenderer(config: config, collections: [collection],
-                                templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin))
+                                templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin))
     }
 
     private func page(_ r: SiteRenderer, _ path: String) throws -> String {

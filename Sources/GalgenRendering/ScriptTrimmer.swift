@@ -1,0 +1,131 @@
+/// Drops the comments and the indentation of a JavaScript module, leaving every token as it was: the
+/// built-in theme's modules are written to be read (about a third of their bytes are comments), and a
+/// visitor's browser needs none of that. This is no minifier: names, strings, line breaks and the
+/// spaces between tokens stay, so automatic semicolon insertion and error line numbers behave alike.
+///
+/// The lexing follows the language where it matters here: strings, template literals (with `${…}`
+/// nesting), regular expression literals (told from division by the token before, as JavaScript
+/// lexers do), line and block comments. galgen applies it only to the built-in theme's modules, which
+/// the browser tests load; a site's own assets are published as written.
+enum ScriptTrimmer {
+    static func trim(_ s: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        let n = s.count
+        var lineStart = true           // only whitespace written since the last line break
+        var lastSignificant: UInt8 = UInt8(ascii: "\n")
+        var lastWord: [UInt8] = []
+        var templateDepth: [Int] = []  // brace depth at each `${` of the template literals open
+        var braces = 0
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+        func isIdent(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x24 || c >= 0x80
+        }
+        func regexAllowed() -> Bool {
+            if !lastWord.isEmpty {
+                let keywords = ["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await"]
+                return keywords.contains(String(decoding: lastWord, as: UTF8.self))
+            }
+            return Array("(,=:[!&|?{};+-*%<>~^\n".utf8).contains(lastSignificant)
+        }
+        /// Copies a template literal's text from `i` (after the backtick or a `}` closing `${`) up to the
+        /// closing backtick or the next `${`.
+        func templateText() {
+            while i < n {
+                let c = s[i]
+                if c == backslash, i + 1 < n { out += s[i...(i + 1)]; i += 2; continue }
+                if c == UInt8(ascii: "`") { out.append(c); i += 1; lastSignificant = c; lastWord = []; return }
+                if c == UInt8(ascii: "$"), i + 1 < n, s[i + 1] == UInt8(ascii: "{") {
+                    out += s[i...(i + 1)]; i += 2
+                    templateDepth.append(braces)
+                    braces += 1
+                    lastSignificant = UInt8(ascii: "{"); lastWord = []
+                    return
+                }
+                out.append(c); i += 1
+            }
+        }
+        while i < n {
+            let c = s[i]
+            if c == UInt8(ascii: "\n") {
+                // No blank lines: a line break only after something was written on the line.
+                if !lineStart { out.append(c) }
+                lineStart = true
+                if lastSignificant != UInt8(ascii: "\n") { lastSignificant = UInt8(ascii: "\n") }
+                lastWord = []
+                i += 1
+                continue
+            }
+            if c == 0x20 || c == 0x09 || c == 0x0D {
+                if !lineStart { out.append(c) }
+                i += 1
+                continue
+            }
+            if c == slash, i + 1 < n, s[i + 1] == slash {
+                while i < n, s[i] != UInt8(ascii: "\n") { i += 1 }
+                while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+                continue
+            }
+            if c == slash, i + 1 < n, s[i + 1] == star {
+                var j = i + 2
+                var newline = false
+                while j + 1 < n, !(s[j] == star && s[j + 1] == slash) { if s[j] == UInt8(ascii: "\n") { newline = true }; j += 1 }
+                i = min(n, j + 2)
+                if newline, !lineStart { out.append(UInt8(ascii: "\n")); lineStart = true; lastSignificant = UInt8(ascii: "\n"); lastWord = [] }
+                else if !lineStart, let last = out.last, last != 0x20 { out.append(0x20) }
+                continue
+            }
+            lineStart = false
+            if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
+                out.append(c); i += 1
+                while i < n, s[i] != c, s[i] != UInt8(ascii: "\n") {
+                    if s[i] == backslash, i + 1 < n { out.append(s[i]); i += 1 }
+                    out.append(s[i]); i += 1
+                }
+                if i < n, s[i] == c { out.append(c); i += 1 }
+                lastSignificant = c; lastWord = []
+                continue
+            }
+            if c == UInt8(ascii: "`") {
+                out.append(c); i += 1
+                templateText()
+                continue
+            }
+            if c == UInt8(ascii: "}"), let depth = templateDepth.last, braces - 1 == depth {
+                templateDepth.removeLast()
+                braces -= 1
+                out.append(c); i += 1
+                templateText()
+                continue
+            }
+            if c == slash, regexAllowed() {
+                out.append(c); i += 1
+                var inClass = false
+                while i < n, s[i] != UInt8(ascii: "\n") {
+                    let r = s[i]
+                    if r == backslash, i + 1 < n { out += s[i...(i + 1)]; i += 2; continue }
+                    out.append(r); i += 1
+                    if r == UInt8(ascii: "[") { inClass = true } else if r == UInt8(ascii: "]") { inClass = false }
+                    else if r == slash, !inClass { break }
+                }
+                while i < n, isIdent(s[i]) { out.append(s[i]); i += 1 }   // flags
+                lastSignificant = UInt8(ascii: "a"); lastWord = Array("/re/".utf8)
+                continue
+            }
+            if isIdent(c) {
+                let start = i
+                while i < n, isIdent(s[i]) { i += 1 }
+                out += s[start..<i]
+                lastWord = Array(s[start..<i])
+                lastSignificant = s[i - 1]
+                continue
+            }
+            if c == UInt8(ascii: "{") { braces += 1 }
+            if c == UInt8(ascii: "}") { braces -= 1 }
+            out.append(c); i += 1
+            lastSignificant = c; lastWord = []
+        }
+        return out
+    }
+}
