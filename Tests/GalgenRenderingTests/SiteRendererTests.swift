@@ -25,7 +25,7 @@ struct SiteRendererTests {
                  image: i == 1 ? nil : image)
         })
         return try SiteRenderer(config: config, collections: [collection],
-                                templates: try TemplateSet(theme: .builtin), assets: AssetSet(theme: .builtin))
+                                templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin))
     }
 
     private func page(_ r: SiteRenderer, _ path: String) -> String {
@@ -53,7 +53,12 @@ struct SiteRendererTests {
         let second = page(r, "people/page/2/index.html")
         #expect(second.contains(#"data-manifest="../../../\#(manifest)" data-root="../../../" data-first="4" data-count="9""#))
         #expect(second.contains(#"<li class="cell" id="item-id4" data-key="id4" data-index="4" aria-setsize="9" aria-posinset="5">"#))
-        #expect(second.contains(#"<script src="../../../assets/gallery-"#) && second.contains(#"defer="defer"></script>"#))
+        #expect(second.contains(#"<script type="module" src="../../../assets/gallery-"#))
+        // every module gallery.js imports statically is preloaded, and nothing else
+        let gallery = try #require(try AssetSet(theme: .builtin).asset(forKey: "gallery_js"))
+        let preloads = second.split(separator: "\n").filter { $0.hasPrefix(#"<link rel="modulepreload""#) }
+            .map { $0.replacingOccurrences(of: #"<link rel="modulepreload" href="../../../"#, with: "").replacingOccurrences(of: #"" />"#, with: "") }
+        #expect(preloads.sorted() == gallery.staticImports)
         #expect(second.contains(#"<search class="find" hidden="hidden">"#))
         #expect(page(r, "people/index.html").contains(#"data-manifest="../\#(manifest)" data-root="../" data-first="0""#))
         let empty = page(try renderer(items: 0), "people/index.html")
@@ -190,7 +195,7 @@ struct SiteRendererTests {
         #expect(theme.files.map(\.path) == theme.files.map(\.path).sorted())
         let templates = try TemplateSet(theme: theme)
         #expect(templates.names.contains("extra") && templates.names.contains("index"))
-        let assets = AssetSet(theme: theme)
+        let assets = try AssetSet(theme: theme)
         #expect(assets.path(forKey: "fonts_x_woff2")?.hasPrefix("assets/fonts/x-") == true)
         #expect(assets.assets.first { $0.key == "style_css" }?.data == Data("body { color: blue }\n".utf8))
     }
@@ -206,7 +211,7 @@ struct SiteRendererTests {
     }
 
     @Test func assetsGetContentHashedNames() throws {
-        let assets = AssetSet(theme: .builtin)
+        let assets = try AssetSet(theme: .builtin)
         let css = try #require(assets.path(forKey: "style_css"))
         let data = try Data(contentsOf: URL(fileURLWithPath: Repository.templates + "/assets/style.css"))
         #expect(css == "assets/style-\(ContentHash.sha256Hex(data).prefix(10)).css")

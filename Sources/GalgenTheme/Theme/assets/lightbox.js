@@ -1,0 +1,147 @@
+/* galgen runtime: the lightbox, one <dialog> for the page, built on first use. Like a singleton view
+   controller: every listener it adds while open is removed when it closes, and each async step carries a
+   token, so a late answer for an item the visitor already left is dropped. `g` is the page's state. */
+import { variantOf, urlOf, learn, descOf } from './pictures.js';
+import { goTo } from './render.js';
+
+export class Lightbox {
+  constructor(g) {
+    this.g = g;
+    this.dialog = null; this.parts = null; this.isOpen = false; this.pushed = false; this.needPush = false;
+    this.index = -1; this.token = 0; this.off = [];
+    this.ignoreNextPop = false;     // set when closing goes Back through the entry opening pushed
+  }
+
+  build() {
+    const d = document.createElement('dialog');
+    d.className = 'lightbox';
+    d.setAttribute('aria-labelledby', 'lightbox-title');
+    d.innerHTML = '<div class="stage"><img alt="" decoding="async"></div>' +
+      '<div class="info"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p></div>' +
+      '<div class="bar"><button type="button" data-act="prev">Previous</button>' +
+      '<button type="button" data-act="next">Next</button><a>Open page</a>' +
+      '<button type="button" data-act="close">Close</button></div>';
+    document.body.appendChild(d);
+    this.dialog = d;
+    this.parts = { img: d.querySelector('img'), title: d.querySelector('h2'), text: d.querySelector('.info p'),
+                   link: d.querySelector('a'), stage: d.querySelector('.stage') };
+  }
+
+  on(target, type, fn) {
+    target.addEventListener(type, fn);
+    this.off.push(() => target.removeEventListener(type, fn));
+  }
+
+  open(index, { push = true } = {}) {
+    if (this.isOpen) { this.show(index); return; }
+    if (!this.dialog) this.build();
+    this.isOpen = true;
+    this.pushed = push;
+    this.needPush = push;
+    this.on(this.dialog, 'click', (e) => {
+      const act = e.target.closest('[data-act]');
+      if (act) this.act(act.dataset.act);
+      else if (e.target === this.dialog) this.close();
+    });
+    this.on(this.dialog, 'cancel', (e) => { e.preventDefault(); this.close(); });
+    this.on(this.dialog, 'close', () => { if (this.isOpen) this.close(); });
+    this.on(this.dialog, 'keydown', (e) => {
+      if (e.key === 'ArrowRight') { e.preventDefault(); this.act('next'); }
+      if (e.key === 'ArrowLeft') { e.preventDefault(); this.act('prev'); }
+    });
+    this.on(window, 'popstate', () => this.close({ fromHistory: true }));
+    this.dialog.showModal();
+    this.show(index);
+  }
+
+  act(what) {
+    if (what === 'close') this.close();
+    if (what === 'next' && this.index < this.g.count - 1) this.show(this.index + 1);
+    if (what === 'prev' && this.index > 0) this.show(this.index - 1);
+  }
+
+  /** Shows item `index`, waiting for its shard when it is not here. */
+  show(index) {
+    const g = this.g;
+    const token = ++this.token;
+    this.index = index;
+    const { img, title, text, link, stage } = this.parts;
+    img.removeAttribute('src');
+    img.alt = '';
+    const item = g.shards && g.shards.itemAt(index);
+    if (!item) {
+      title.textContent = 'Loading…';
+      text.textContent = '';
+      let tries = 0;
+      g.manifestLoaded.then(() => {
+        const wait = () => {
+          if (token !== this.token) { g.stats.guardDrops++; return; }
+          if (g.shards.itemAt(index)) { this.show(index); return; }
+          if (++tries > 300) { title.textContent = 'This item could not be loaded.'; return; }
+          g.shards.load(Math.floor(index / g.manifest.shardSize));
+          setTimeout(wait, 50);
+        };
+        wait();
+      }, () => { if (token === this.token) title.textContent = 'This item could not be loaded.'; });
+      return;
+    }
+    title.textContent = item.t;
+    text.textContent = item.s || '';
+    link.href = g.itemURL(item.k, index);
+    link.textContent = g.itemPages ? 'Open page' : 'Link to this item';
+    // One history entry per opening (Back closes); moving between items replaces it. Without item pages
+    // the URL is the item's own address: the gallery page that lists it.
+    const state = { galgen: history.state && history.state.galgen, lightbox: item.k };
+    const address = (g.itemPages ? '' : g.pageURL(g.pageOf(index))) + '#item-' + item.k;
+    if (this.needPush) { this.needPush = false; history.pushState(state, '', address); }
+    else history.replaceState(state, '', address);
+    const big = item.v.length ? variantOf(g.formats, item.v[item.v.length - 1]) : null;
+    stage.style.setProperty('--ratio', big ? big.width + ' / ' + big.height : '1');
+    stage.style.backgroundColor = item.c;
+    if (!big) { img.src = g.abs(g.manifest.placeholder); img.alt = item.t; return; }
+    // Decoded off the DOM, in the format the grid uses. While that format is not known yet, the loader
+    // is an <img> in a detached <picture> with the grid's <source>s, so the browser picks it (and we learn).
+    const loader = new Image(), url = urlOf(g.formats, big);
+    if (url === null) {
+      g.stats.lightboxPictureLoads++;
+      const picture = document.createElement('picture');
+      big.alts.forEach((alt, i) => {
+        if (!alt) return;
+        const source = picture.appendChild(document.createElement('source'));
+        source.type = g.formats.types[i];
+        source.srcset = alt;
+      });
+      picture.appendChild(loader);
+    }
+    loader.src = url || big.url;
+    loader.decode().then(() => {
+      if (token !== this.token || !this.isOpen) { g.stats.guardDrops++; return; }
+      if (url === null) learn(g.formats, descOf(g.formats, big), loader.currentSrc);
+      img.width = big.width; img.height = big.height;
+      img.src = loader.currentSrc || loader.src;
+      img.alt = item.t;
+    }, () => {
+      if (token !== this.token) { g.stats.guardDrops++; return; }
+      img.src = g.abs(g.manifest.placeholder);
+      img.alt = item.t;
+    });
+  }
+
+  close({ fromHistory = false } = {}) {
+    if (!this.isOpen) return;
+    this.isOpen = false;
+    this.token++;
+    for (const off of this.off.splice(0)) off();
+    if (this.dialog.open) this.dialog.close();
+    const index = this.index;
+    if (!fromHistory) {
+      if (this.pushed && !this.needPush) {
+        this.ignoreNextPop = true;
+        history.back();
+      } else if (location.hash) {
+        history.replaceState({ galgen: history.state && history.state.galgen }, '', location.pathname + location.search);
+      }
+    }
+    goTo(this.g, index, { focus: true });
+  }
+}

@@ -1,0 +1,40 @@
+/* galgen runtime: prefetch. A few hidden images fetch the pictures of the rows just past the window in
+   the scroll direction, and are cancelled (src emptied, which aborts the download in Chromium) when the
+   window moves elsewhere or a fling starts. `g` is the page's state (gallery.js). */
+import { pick, urlOf } from './pictures.js';
+
+/** Prefetches the URLs the cells of [from, to) will load (urlOf): a picture whose format is not known yet
+    is not prefetched, so that nothing is fetched in a format the browser then does not use. */
+export function prefetch(g, from, to) {
+  const want = new Set();
+  if (!g.saveData) {
+    for (let i = from; i < to; i++) {
+      const item = g.shards.itemAt(i);
+      const url = item && item.v.length ? urlOf(g.formats, pick(g.formats, item, g.geo.cellW, window.devicePixelRatio || 1)) : null;
+      if (url) want.add(url);
+    }
+  }
+  const prefetchers = g.prefetchers;
+  while (prefetchers.length < 3 * g.geo.cols) prefetchers.push({ img: null, url: null, done: false });
+  const busy = new Set();
+  for (const p of prefetchers) {
+    if (!p.url) continue;
+    if (want.has(p.url)) { busy.add(p.url); continue; }
+    if (!p.done) { p.img.src = ''; g.stats.prefetchAborts++; }
+    p.url = null;
+  }
+  for (const url of want) {
+    if (busy.has(url)) continue;
+    const p = prefetchers.find((x) => !x.url);
+    if (!p) break;
+    if (!p.img) {
+      p.img = new Image();
+      p.img.decoding = 'async';
+      p.img.fetchPriority = 'low';
+      p.img.onload = p.img.onerror = () => { p.done = true; };
+    }
+    p.url = url; p.done = false;
+    p.img.src = url;
+    g.stats.prefetchStarts++;
+  }
+}
