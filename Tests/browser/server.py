@@ -21,6 +21,7 @@ Serves a galgen-built site from 127.0.0.1 on an ephemeral port and adds:
 * ``shard_delay`` (seconds, a server attribute): every shard JSON response waits that long.
 * ``site_image_delay`` (seconds): every file of the site under ``img/`` (any format) waits that long
   (default 0, as for every other site file).
+* ``fail_paths``: a regular expression; site files whose path below the root matches it answer 404.
 * ``log``: a list of dicts (kind, path, start, end, aborted, ...) the tests read and reset; site files
   are logged with ``ext`` (their extension, e.g. ``avif``).
 """
@@ -46,7 +47,7 @@ PLACEHOLDER_HEX = "#888888"
 COLOUR_PREFIX = "/__colour/"
 SHARD_RE = re.compile(r"^data/[^/]+/(\d+)-[0-9A-Za-z]+\.json$")
 MANIFEST_RE = re.compile(r"^data/[^/]+/manifest\.json$")
-SEARCH_RE = re.compile(r"^data/[^/]+/search-[0-9A-Za-z]+\.json$")
+SEARCH_RE = re.compile(r"^search/")
 IMG_RE = re.compile(r"^__test/img/(\d+)\.(png|avif|webp|jpg)$")
 CELL_RE = re.compile(r'(<li\b[^>]*\bclass="cell\b[^"]*"[^>]*>)(.*?)(</li>)', re.S)
 # Content types the site's files are served with (Python's mimetypes lacks some, e.g. .webp on 3.11).
@@ -94,6 +95,8 @@ class SiteServer:
         self.shard_delay = 0.0
         self.site_image_delay = 0.0
         self.missing_formats: dict[str, int] = {}
+        # site paths (below the root) matching this regular expression answer 404, as if the file were missing
+        self.fail_paths: str | None = None
         self.image_query = "rand=1.5&ns=1"
         # 0: test images are same-origin paths relative to the site root; n > 0: absolute URLs spread over
         # n extra loopback ports, so the browser's 6-connections-per-host limit does not serialise them
@@ -343,7 +346,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
                 return
             target = target / "index.html"
-        if not target.is_file():
+        if not target.is_file() or (site.fail_paths and re.search(site.fail_paths, rel)):
             site.record({"kind": "missing", "path": self.path, "start": time.monotonic(), "end": time.monotonic(), "aborted": False})
             return self.send_error(404)
         kind = "file"

@@ -12,6 +12,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The built-in theme as files (galgen compiles them in; tests copy one to override it).
 THEME = ROOT / "Sources" / "GalgenTheme" / "Theme"
 COUNT = 100_000
+PLACE_COUNT = 240
+PLACES = [("Zürich", "Schweiz"), ("São Paulo", "Brasil"), ("Kraków", "Polska"), ("Łódź", "Polska"),
+          ("東京都", "日本"), ("Reykjavík", "Ísland"), ("Ørsted Park", "Danmark"), ("서울", "대한민국")]
 
 
 def galgen_binary() -> pathlib.Path:
@@ -28,6 +31,10 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
         shutil.copyfile(ROOT / "Samples" / "images" / f"portrait-0{i + 1}.jpg", images / f"p{i}.jpg")
     records = [{"id": "k%06d" % i, "name": "Person %d" % i, "img": "images/p%d.jpg" % (i % 8)} for i in range(count)]
     (work / "big.json").write_text(json.dumps({"results": records}, separators=(",", ":")))
+    # A second, small collection with accents, other scripts and subtitles, for search across collections.
+    places = [{"id": "pl%03d" % i, "name": "%s %d" % (PLACES[i % len(PLACES)][0], i), "country": PLACES[i % len(PLACES)][1],
+               "img": "images/p%d.jpg" % (i % 8)} for i in range(PLACE_COUNT)]
+    (work / "places.json").write_text(json.dumps(places, ensure_ascii=False))
     config = {
         "title": "galgen browser test",
         "language": "en",
@@ -38,6 +45,9 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
         "sources": [{
             "name": "people", "title": "People", "type": "json", "path": "big.json", "items": "results",
             "fields": {"id": "id", "title": "name", "image": "img"},
+        }, {
+            "name": "places", "title": "Places", "type": "json", "path": "places.json",
+            "fields": {"id": "id", "title": "name", "subtitle": "country", "image": "img"},
         }],
     }
     path = work / "config.json"

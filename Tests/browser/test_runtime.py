@@ -816,7 +816,9 @@ def test_t17_search_box(driver, server, runtime, target, mode):
           if (!el) return null; const r = el.getBoundingClientRect(), img = el.querySelector('img');
           const inView = r.top >= 0 && r.bottom <= innerHeight;
           return inView && el.dataset.token && img.getAttribute('src') ? {focused: el.contains(document.activeElement), top: r.top} : null;""", key)
-    r = helpers.wait_until(found, timeout=10)
+    # The search answers asynchronously (it fetches index fragments): an item already in view is found
+    # before the search has chosen it, so wait for the focus too (and report what was seen otherwise).
+    r = helpers.wait_until(lambda: (lambda f: f if f and f["focused"] else None)(found()), timeout=10) or found()
     print(f"\nT17 {target}:", r)
     assert r, f"{key} is not in view and bound after searching"
     assert r["focused"], r
