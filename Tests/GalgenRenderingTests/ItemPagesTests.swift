@@ -67,6 +67,6 @@ struct ItemPagesTests {
         let second = try page(implicit, "people/page/2/index.html")
         #expect(second.contains(#"<a href="../../../people/id4/">"#) && !second.contains(##"href="#item-"##))
         let text = try manifest(implicit)
-        #expect(!text.contains("itemPages") && text.hasSuffix(#".json"}"#))
+        #expect(!text.contains("itemPages") && text.hasSuffix(#""searchCollection":0}"#))
     }
 }
