@@ -7,8 +7,9 @@ import GalgenCore
 /// JavaScript modules (`.js`, `.mjs`) that import each other by relative specifier
 /// (`import { layout } from './geometry.js'`) are published with those specifiers rewritten to the
 /// hashed names, so a module's hash covers the modules it imports: change one and every module
-/// that reaches it gets a new name, and a page never mixes old and new modules. The built-in theme's
-/// modules are published without their comments and indentation (``ScriptTrimmer``).
+/// that reaches it gets a new name, and a page never mixes old and new modules. Modules are published
+/// without their comments and indentation (``ScriptTrimmer``), the built-in theme's and a site's alike,
+/// so an ejected theme builds the very same site.
 public struct AssetSet: Sendable {
     /// One asset.
     public struct Asset: Sendable, Hashable {
@@ -76,7 +77,7 @@ private struct ModuleGraph {
         var data = file.data
         var imports: Set<String> = []
         if relative.hasSuffix(".js") || relative.hasSuffix(".mjs") {
-            if case .builtin = file.origin { data = Data(ScriptTrimmer.trim([UInt8](data))) }
+            data = Data(ScriptTrimmer.trim([UInt8](data)))
             if let start = visiting.firstIndex(of: relative) {
                 let cycle = (visiting[start...] + [relative]).joined(separator: " → ")
                 throw RenderingError(.assetUnreadable, location: file.location,

@@ -5,8 +5,8 @@
 ///
 /// The lexing follows the language where it matters here: strings, template literals (with `${…}`
 /// nesting), regular expression literals (told from division by the token before, as JavaScript
-/// lexers do), line and block comments. galgen applies it only to the built-in theme's modules, which
-/// the browser tests load; a site's own assets are published as written.
+/// lexers do), line and block comments. galgen applies it to every `.js`/`.mjs` asset, the built-in
+/// theme's (which the browser tests load) and a site's alike, so an ejected theme builds the same site.
 enum ScriptTrimmer {
     static func trim(_ s: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
