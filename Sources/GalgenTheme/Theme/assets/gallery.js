@@ -64,7 +64,13 @@ function boot(grid) {
   // runs it. Until then `g.lightbox` is null.
   g.lightbox = null;
   const lightboxModule = () => import('./lightbox.js').then(({ Lightbox }) => (g.lightbox = g.lightbox || new Lightbox(g)));
-  g.openLightbox = (index, options) => lightboxModule().then((lightbox) => lightbox.open(index, options));
+  // `g.lightboxOpening` covers the module's load: the address must not be saved in between (history.js).
+  g.openLightbox = (index, options) => {
+    g.lightboxOpening = true;
+    const opened = lightboxModule().then((lightbox) => lightbox.open(index, options));
+    opened.then(() => { g.lightboxOpening = false; }, () => { g.lightboxOpening = false; });
+    return opened;
+  };
 
   // The manifest is fetched while the page upgrades; everything that needs it waits on this promise.
   g.manifestLoaded = fetchJSON(new URL(grid.dataset.manifest, location.href).href).then((m) => {

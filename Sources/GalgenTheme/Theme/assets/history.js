@@ -14,9 +14,12 @@ export function firstVisible(g) {
 /** Soon after scrolling stops: the address of the page that lists the first visible item, and that item
     in the entry's state (replaceState: scrolling adds no history entries). */
 export function saveState(g) {
-  if ((g.lightbox && g.lightbox.isOpen) || !g.manifest) return;
+  // Not while the lightbox is open or opening: the address is the item's then (lightbox.js).
+  const lightboxUp = () => g.lightboxOpening || (g.lightbox && g.lightbox.isOpen);
+  if (lightboxUp() || !g.manifest) return;
   clearTimeout(g.stateTimer);
   g.stateTimer = setTimeout(() => {
+    if (lightboxUp()) return;
     const anchor = firstVisible(g);
     if (!anchor.key) return;
     const url = g.pageURL(g.pageOf(anchor.index));
