@@ -215,14 +215,7 @@ def cls_kinds(driver, server) -> dict:
 
     info = open_people(driver, server)
     t0 = driver.execute_script(layout_shift.OBSERVE)
-    for direction, bursts in ((1, 6), (-1, 3)):
-        for _ in range(bursts):
-            chain = ActionChains(driver)
-            for _ in range(10):
-                chain.scroll_by_amount(0, 100 * direction)
-            chain.perform()
-            helpers.raf2(driver)
-    helpers.settle(driver)
+    layout_shift.wheel(driver)
     out["wheel"] = layout_shift.measure(driver, t0)
 
     info = open_people(driver, server)

@@ -109,10 +109,8 @@ def mode(request) -> str:
     return request.param
 
 
-def test_wheel(driver, server, runtime, mode):
-    """60 ticks of a real wheel (100 px each) down, then 30 up, through WebDriver's wheel input."""
-    info, t0 = start(driver, server, mode)
-    b0, y0 = binds(driver), driver.execute_script("return scrollY")
+def wheel(driver) -> None:
+    """60 ticks of 100 px down and 30 up, in bursts of 10, through WebDriver's wheel input; then settles."""
     for direction, bursts in ((1, 6), (-1, 3)):
         for _ in range(bursts):
             chain = ActionChains(driver)
@@ -121,6 +119,13 @@ def test_wheel(driver, server, runtime, mode):
             chain.perform()
             helpers.raf2(driver)
     helpers.settle(driver)
+
+
+def test_wheel(driver, server, runtime, mode):
+    """60 ticks of a real wheel (100 px each) down, then 30 up, through WebDriver's wheel input."""
+    info, t0 = start(driver, server, mode)
+    b0, y0 = binds(driver), driver.execute_script("return scrollY")
+    wheel(driver)
     moved, b1 = driver.execute_script("return scrollY") - y0, binds(driver)
     m = measure(driver, t0)
     print(f"wheel moved {moved} px, {b1 - b0} binds")
