@@ -77,7 +77,8 @@ private struct ModuleGraph {
         var data = file.data
         var imports: Set<String> = []
         if relative.hasSuffix(".js") || relative.hasSuffix(".mjs") {
-            data = Data(ScriptTrimmer.trim([UInt8](data)))
+            let (bytes, specifiers) = ScriptTrimmer.trimmed([UInt8](data))
+            data = Data(bytes)
             if let start = visiting.firstIndex(of: relative) {
                 let cycle = (visiting[start...] + [relative]).joined(separator: " → ")
                 throw RenderingError(.assetUnreadable, location: file.location,
@@ -86,11 +87,10 @@ private struct ModuleGraph {
             }
             visiting.append(relative)
             defer { visiting.removeLast() }
-            let bytes = [UInt8](data)
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 256)
             var copied = 0
-            for found in ImportScanner.specifiers(in: bytes) {
+            for found in specifiers {
                 let spec = String(decoding: bytes[found.range], as: UTF8.self)
                 guard let target = Self.resolve(spec, from: relative), files[target] != nil else {
                     throw RenderingError(.assetUnreadable, location: file.location,
@@ -134,82 +134,5 @@ private struct ModuleGraph {
             }
         }
         return parts.joined(separator: "/")
-    }
-}
-
-/// Finds the relative module specifiers of a JavaScript module: `import … from '…'`,
-/// `export … from '…'`, `import '…'` and `import('…')`, skipping comments, strings and template
-/// literals. Only specifiers that start with `./` or `../` are returned (bare and absolute ones are
-/// left alone). Regular-expression literals are not parsed; a quote inside one could hide a specifier
-/// that follows on the same statement, which the built-in theme does not do.
-enum ImportScanner {
-    struct Found: Equatable {
-        /// The specifier's bytes, without its quotes.
-        var range: Range<Int>
-        /// `import … from` / `export … from` / `import '…'`, not `import(…)`.
-        var isStatic: Bool
-    }
-
-    static func specifiers(in s: [UInt8]) -> [Found] {
-        var found: [Found] = []
-        var i = 0
-        var lastWord = ""          // the last identifier seen outside strings and comments
-        var afterImportParen = false
-        let n = s.count
-        func isIdent(_ c: UInt8) -> Bool {
-            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x24
-        }
-        while i < n {
-            let c = s[i]
-            if c == UInt8(ascii: "/"), i + 1 < n, s[i + 1] == UInt8(ascii: "/") {
-                while i < n, s[i] != 0x0A { i += 1 }
-                continue
-            }
-            if c == UInt8(ascii: "/"), i + 1 < n, s[i + 1] == UInt8(ascii: "*") {
-                i += 2
-                while i + 1 < n, !(s[i] == UInt8(ascii: "*") && s[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i += 2
-                continue
-            }
-            if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "`") {
-                let start = i + 1
-                i += 1
-                while i < n, s[i] != c {
-                    if s[i] == UInt8(ascii: "\\") { i += 1 }
-                    i += 1
-                }
-                let end = min(i, n)
-                i += 1
-                let wanted = c != UInt8(ascii: "`") && (lastWord == "from" || lastWord == "import" || afterImportParen)
-                if wanted, end - start >= 2, s[start] == UInt8(ascii: "."),
-                   s[start + 1] == UInt8(ascii: "/") || (s[start + 1] == UInt8(ascii: ".") && end - start >= 3 && s[start + 2] == UInt8(ascii: "/")) {
-                    found.append(Found(range: start..<end, isStatic: !afterImportParen))
-                }
-                lastWord = ""
-                afterImportParen = false
-                continue
-            }
-            if isIdent(c) {
-                let start = i
-                while i < n, isIdent(s[i]) { i += 1 }
-                // `.from`, `x.import` are property names, not keywords
-                let property = start > 0 && s[start - 1] == UInt8(ascii: ".")
-                lastWord = property ? "" : String(decoding: s[start..<i], as: UTF8.self)
-                afterImportParen = false
-                continue
-            }
-            if c == UInt8(ascii: "(") {
-                afterImportParen = lastWord == "import"
-                lastWord = ""
-                i += 1
-                continue
-            }
-            if c != 0x20, c != 0x0A, c != 0x09, c != 0x0D {
-                lastWord = ""
-                afterImportParen = false
-            }
-            i += 1
-        }
-        return found
     }
 }

@@ -7,8 +7,27 @@
 /// nesting), regular expression literals (told from division by the token before, as JavaScript
 /// lexers do), line and block comments. galgen applies it to every `.js`/`.mjs` asset, the built-in
 /// theme's (which the browser tests load) and a site's alike, so an ejected theme builds the same site.
+///
+/// While it trims, it notes the relative module specifiers of the output (`import … from './x.js'`,
+/// `export … from '…'`, `import '…'`, `import('…')`; not ones in comments, other strings, template
+/// literals or after a property name like `obj.from`), for ``AssetSet`` to rewrite.
 enum ScriptTrimmer {
-    static func trim(_ s: [UInt8]) -> [UInt8] {
+    /// A module specifier in the trimmed output.
+    struct Specifier: Equatable {
+        /// Its bytes in the output, without the quotes.
+        var range: Range<Int>
+        /// `import … from` / `export … from` / `import '…'`, not `import(…)`.
+        var isStatic: Bool
+    }
+
+    /// The trimmed bytes.
+    static func trim(_ s: [UInt8]) -> [UInt8] { trimmed(s).bytes }
+
+    /// The trimmed bytes and the relative specifiers (starting `./` or `../`) in them.
+    static func trimmed(_ s: [UInt8]) -> (bytes: [UInt8], specifiers: [Specifier]) {
+        var specifiers: [Specifier] = []
+        var keyword: [UInt8] = []      // the last word when it is not a property name (`x.from`)
+        var importParen = false        // just after `import(`
         var out: [UInt8] = []
         out.reserveCapacity(s.count)
         var i = 0
@@ -79,15 +98,21 @@ enum ScriptTrimmer {
             lineStart = false
             if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
                 out.append(c); i += 1
+                let start = out.count
                 while i < n, s[i] != c, s[i] != UInt8(ascii: "\n") {
                     if s[i] == backslash, i + 1 < n { out.append(s[i]); i += 1 }
                     out.append(s[i]); i += 1
                 }
+                let wanted = importParen || keyword == Array("from".utf8) || keyword == Array("import".utf8)
+                if wanted, Self.isRelative(out[start...]) {
+                    specifiers.append(Specifier(range: start..<out.count, isStatic: !importParen))
+                }
                 if i < n, s[i] == c { out.append(c); i += 1 }
-                lastSignificant = c; lastWord = []
+                lastSignificant = c; lastWord = []; keyword = []; importParen = false
                 continue
             }
             if c == UInt8(ascii: "`") {
+                keyword = []; importParen = false
                 out.append(c); i += 1
                 templateText()
                 continue
@@ -110,22 +135,32 @@ enum ScriptTrimmer {
                     else if r == slash, !inClass { break }
                 }
                 while i < n, isIdent(s[i]) { out.append(s[i]); i += 1 }   // flags
-                lastSignificant = UInt8(ascii: "a"); lastWord = Array("/re/".utf8)
+                lastSignificant = UInt8(ascii: "a"); lastWord = Array("/re/".utf8); keyword = []; importParen = false
                 continue
             }
             if isIdent(c) {
                 let start = i
                 while i < n, isIdent(s[i]) { i += 1 }
-                out += s[start..<i]
                 lastWord = Array(s[start..<i])
+                keyword = out.last == UInt8(ascii: ".") ? [] : lastWord
+                out += s[start..<i]
                 lastSignificant = s[i - 1]
+                importParen = false
                 continue
             }
             if c == UInt8(ascii: "{") { braces += 1 }
             if c == UInt8(ascii: "}") { braces -= 1 }
+            importParen = c == UInt8(ascii: "(") && keyword == Array("import".utf8)
             out.append(c); i += 1
-            lastSignificant = c; lastWord = []
+            lastSignificant = c; lastWord = []; keyword = []
         }
-        return out
+        return (out, specifiers)
+    }
+
+    /// `./…` or `../…`.
+    private static func isRelative(_ spec: ArraySlice<UInt8>) -> Bool {
+        let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+        let b = Array(spec.prefix(3))
+        return (b.count >= 2 && b[0] == dot && b[1] == slash) || (b.count == 3 && b[0] == dot && b[1] == dot && b[2] == slash)
     }
 }

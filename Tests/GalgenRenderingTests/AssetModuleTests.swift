@@ -32,7 +32,7 @@ import Testing
 
     @Test func specifiersInCommentsStringsAndPropertiesAreLeftAlone() throws {
         let source = "// import x from './missing.js'\n/* from './gone.js' */\nconst s = \"from './nope.js'\";\n"
-            + "obj.from('./x.js'); const t = `import('./y.js')`;\nimport './side.js';\n"
+            + "obj.from('./x.js'); const t = `import('./y.js')`;\nconst q = /'/;\nimport './side.js';\n"
         let set = try AssetSet(theme: theme(["m.js": source, "side.js": "window.side = 1;\n"]))
         let m = try #require(set.asset(forKey: "m_js"))
         let side = try #require(set.path(forKey: "side_js"))
