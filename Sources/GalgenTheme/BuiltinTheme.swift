@@ -30,6 +30,7 @@ public enum BuiltinTheme {
         File(path: "assets/pictures.js", bytes: PackageResources.pictures_js),
         File(path: "assets/placeholder.svg", bytes: PackageResources.placeholder_svg),
         File(path: "assets/pool.js", bytes: PackageResources.pool_js),
+        File(path: "assets/postings.js", bytes: PackageResources.postings_js),
         File(path: "assets/prefetch.js", bytes: PackageResources.prefetch_js),
         File(path: "assets/render.js", bytes: PackageResources.render_js),
         File(path: "assets/search-core.js", bytes: PackageResources.search_core_js),

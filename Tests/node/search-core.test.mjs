@@ -265,6 +265,19 @@ test('a query fetches only the files it needs; the same query again fetches noth
   assert.equal(server.calls.length, 4);
 });
 
+test('warm loads the fragments of the finished words only, and the query then reuses them', async () => {
+  const { index, server, termFile } = setup({ termsPer: 1, docsSize: 2 });
+  await index.warm('john smi');                       // "smi" is still being typed: not warmed
+  assert.deepEqual(server.calls, [MANIFEST, termFile('john')]);
+  await index.warm('john smi');
+  assert.equal(server.calls.length, 2, 'what is loaded is not fetched again');
+  const { fetched } = await index.search('john smith ', { typing: true });
+  assert.ok(!fetched.includes(termFile('john')), fetched);
+  assert.ok(fetched.includes(termFile('smith')), fetched);
+  await index.warm('john smith ');                    // a trailing space finishes the last word
+  assert.equal(server.calls.filter((url) => url === termFile('smith')).length, 1);
+});
+
 test('a prefix fetches at most the 4 fragments nearest it', async () => {
   const { index, termFile } = setup({ termsPer: 1 });
   const { fetched, results } = await index.search('j');

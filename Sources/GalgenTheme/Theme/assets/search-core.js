@@ -1,6 +1,8 @@
 /* galgen search core: reads the static, sharded search index of docs/search.md (tokeniser, manifest,
    term and key fragments, document shards). Pure: no DOM; fetching is injected. The UI lives elsewhere. */
 
+import { decode, intersect, rank, union, within } from './postings.js';
+
 // The CJK code points of docs/search.md (Han, kana, Hangul), as a regular expression class.
 const CJK = '\u1100-\u11FF\u2E80-\u2FDF\u3005-\u3007\u3021-\u3029\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF'
   + '\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\u{20000}-\u{3FFFF}';
@@ -8,6 +10,7 @@ const SEGMENTS = new RegExp(`[${CJK}]+|[^${CJK}]+`, 'gu'), IS_CJK = new RegExp(`
 const FOLDS = { ø: 'o', đ: 'd', ł: 'l', ħ: 'h', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ð: 'd' };
 const MARKS = /(?![\u3099\u309A])\p{Mn}/gu;     // nonspacing marks but the kana voicing marks
 const RUNS = /[\p{L}\p{N}]+/gu;
+const EMPTY = new Int32Array(0);
 const MAX_PREFIX_FRAGMENTS = 4, TIERS = ['exact', 'words', 'prefix'];
 const ENCODER = new TextEncoder(), TERM_BYTES = new Uint8Array(64);
 
@@ -23,7 +26,6 @@ function partition(n, below) {
 /** In a list sorted by code point: the first index holding x or more (more than x when `after`). */
 const bound = (list, x, after = false) =>
   partition(list.length, (i) => compareCodePoints(list[i], x) < (after ? 1 : 0));
-const includes = (sorted, id) => sorted[partition(sorted.length, (i) => sorted[i] < id)] === id;
 /** The number of the collection holding a document id (the last one starting at or before it). */
 const collectionOf = (collections, id) =>
   Math.max(0, partition(collections.length, (i) => collections[i].offset <= id) - 1);
@@ -99,18 +101,18 @@ export function fragmentsFor(first, term, prefix = false) {
 }
 
 /** The documents of a query word in its fragments: `all` it matches, `whole` holding the term itself. */
-function postings(fragments, { term, prefix }) {
-  const all = [], whole = [];
-  const decode = (deltas, out) => { let id = 0; for (const delta of deltas) out.push((id += delta)); };
+function postings(fragments, { term, prefix }, universe) {
+  const lists = [];
+  let whole = EMPTY;
   for (const { t, p } of fragments) {
     for (let j = bound(t, term); j < t.length; j++) {
       const exact = t[j] === term;
       if (!exact && !(prefix && t[j].startsWith(term))) break;
-      decode(p[j], all);
-      if (exact) decode(p[j], whole);
+      lists.push(decode(p[j]));
+      if (exact) whole = lists.at(-1);
     }
   }
-  return { all: all.sort((a, b) => a - b).filter((id, i) => i === 0 || all[i - 1] !== id), whole };
+  return { all: union(lists, universe), whole };
 }
 
 const pairs = (f, a, b) => Array.isArray(f?.[a]) && Array.isArray(f[b]) && f[a].length === f[b].length;
@@ -199,16 +201,13 @@ export class SearchIndex {
     const { words, titleTerm: title } = parseQuery(text, { typing });
     if (!words.length) return { results: [], total: 0, fetched };
     const { first, hashes } = manifest.terms, lookups = [...words, { term: title, prefix: false }];
+    const last = manifest.collections.at(-1), universe = last.offset + last.count;
     const matches = await Promise.all(lookups.map(async (word) => postings(await Promise.all(
-      fragmentsFor(first, word.term, word.prefix).map((i) => this.#file('terms', i, hashes[i], context))), word)));
+      fragmentsFor(first, word.term, word.prefix).map((i) => this.#file('terms', i, hashes[i], context))), word, universe)));
     throwIfAborted(signal);
     const exact = matches.pop().whole;
-    const ids = matches.map((m) => m.all).sort((a, b) => a.length - b.length)
-      .reduce((shortest, list) => shortest.filter((id) => includes(list, id)))
-      .filter((id) => id >= range.offset && id < range.offset + range.count);
-    const tiers = [[], [], []];
-    ids.forEach((id) => tiers[includes(exact, id) ? 0 : matches.every((m) => includes(m.whole, id)) ? 1 : 2].push(id));
-    const top = tiers.flatMap((list, tier) => list.map((id) => ({ id, tier }))).slice(0, Math.max(0, limit));
+    const ids = within(intersect(matches.map((m) => m.all)), range.offset, range.offset + range.count);
+    const top = rank(ids, exact, matches.map((m) => m.whole), Math.max(0, limit));
     const size = manifest.docs.size, numbers = [...new Set(top.map(({ id }) => Math.floor(id / size)))];
     const shards = await Promise.all(numbers.map((n) => this.#file('docs', n, manifest.docs.hashes[n], context)));
     throwIfAborted(signal);
@@ -220,6 +219,14 @@ export class SearchIndex {
         subtitle: row[2] ?? null, tier: TIERS[tier] };
     });
     return { results, total: ids.length, fetched };
+  }
+
+  /** Loads the term fragments of the query's finished words (all but a last word still being typed), so
+   *  that they are in hand when the query runs. @param {string} text @returns {Promise<void>} */
+  async warm(text) {
+    const context = await this.#start(), { first, hashes } = context.manifest.terms;
+    const needed = new Set(parseQuery(text).words.filter((w) => !w.prefix).flatMap((w) => fragmentsFor(first, w.term)));
+    await Promise.allSettled([...needed].map((i) => this.#file('terms', i, hashes[i], context)));
   }
 
   /**

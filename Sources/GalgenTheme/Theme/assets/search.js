@@ -3,7 +3,7 @@
    address (`?q=`, shareable; Back comes back to the results) and hands the chosen result to the page:
    a gallery page scrolls to it, the home page opens it. The index format: docs/search.md. */
 
-const LIMIT = 20;
+const LIMIT = 20, DEBOUNCE_MS = 60;
 
 /** Fetches and parses JSON; a non-2xx answer rejects with the status and the file's path. */
 export function fetchJSON(url, signal) {
@@ -105,7 +105,12 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
   };
 
   input.addEventListener('focus', () => { load(); });
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(run, 120); });
+  // Each key warms the fragments of the words already finished; the query runs after a pause in typing.
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, DEBOUNCE_MS);
+    load().then((index) => index.warm(input.value)).catch(() => {});
+  });
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') {
       e.preventDefault();
