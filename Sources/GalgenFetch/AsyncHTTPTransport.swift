@@ -59,13 +59,20 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     private func perform(_ request: TransportRequest) async throws -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = .GET
+        outgoing.method = HTTPMethod(rawValue: request.method)
         for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: .now() + Self.amount(policy.totalTimeout))
         } catch {
             throw classify(error, url: request.url, received: 0, expected: nil)
+        }
+        // A HEAD response announces a length but has no body to read.
+        if outgoing.method == .HEAD {
+            return TransportResponse(status: Int(response.status.code), headers: response.headers.map { (name: $0.name, value: $0.value) }, body: Data())
         }
         let expected = response.headers.first(name: "content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if let expected, expected > request.maxBytes {

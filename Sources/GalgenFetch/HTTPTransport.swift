@@ -1,9 +1,13 @@
 public import Foundation
 
-/// One GET, as the fetcher hands it to a transport.
+/// One request, as the fetcher (or the remote cache) hands it to a transport: a GET unless told otherwise.
 public struct TransportRequest: Sendable {
     /// Absolute http(s) URL.
     public var url: String
+    /// The HTTP method: `GET` (the default), `HEAD` (no body is read) or `PUT`.
+    public var method: String
+    /// The body to send (for `PUT`); nil sends none.
+    public var body: Data?
     /// Extra headers (`User-Agent`, conditional validators).
     public var headers: [(name: String, value: String)]
     /// Largest body accepted; a larger announced or received body fails with ``FetchError/Code/tooLarge``.
@@ -14,10 +18,14 @@ public struct TransportRequest: Sendable {
     ///   - url: Absolute http(s) URL.
     ///   - headers: Extra headers.
     ///   - maxBytes: Body limit.
-    public init(url: String, headers: [(name: String, value: String)], maxBytes: Int) {
+    ///   - method: The HTTP method (`GET` unless given).
+    ///   - body: The body to send, if any.
+    public init(url: String, headers: [(name: String, value: String)], maxBytes: Int, method: String = "GET", body: Data? = nil) {
         self.url = url
         self.headers = headers
         self.maxBytes = maxBytes
+        self.method = method
+        self.body = body
     }
 }
 
@@ -52,8 +60,8 @@ public struct TransportResponse: Sendable {
 /// Sends one request and returns its response, enforcing the transport-level limits (timeouts,
 /// redirects, body size). Retries, validation and caching are the ``Fetcher``'s job.
 public protocol HTTPTransport: Sendable {
-    /// Sends a GET.
-    /// - Parameter request: What to fetch.
+    /// Sends a request (a GET unless the request names another method).
+    /// - Parameter request: What to send.
     /// - Returns: The response, whatever its status.
     /// - Throws: ``FetchError`` for anything that is not a complete response.
     func send(_ request: TransportRequest) async throws(FetchError) -> TransportResponse
