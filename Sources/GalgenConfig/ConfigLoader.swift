@@ -68,7 +68,7 @@ public struct ConfigLoader: Sendable {
         let namedTemplates = try root.string("templates", example: "\"Templates\"")
         let namedAssets = try root.string("assets", example: "\"assets\"")
         let output = try root.string("output", example: "\"public\"")
-        let cache = try root.string("cache", example: "\".galgen/cache\"")
+        let cache = try Self.cacheSettings(&root)
         let fetch = try Self.fetchSettings(&root)
         let sourcesNode = try root.require("sources", "[ { \"name\": …, \"type\": \"json\", … } ]")
         guard case .array(let sourceNodes) = sourcesNode.value else {
@@ -93,7 +93,7 @@ public struct ConfigLoader: Sendable {
             imageWidths: widths, jpegQuality: quality, jpegProgressive: progressive, eagerImages: eager, maxPixels: maxPixels, maxSourceBytes: maxBytes,
             templatesDirectory: Paths.resolve(namedTemplates ?? SiteConfig.Defaults.templates, against: base),
             outputDirectory: output.map { Paths.resolve($0, against: base) },
-            cacheDirectory: cache.map { Paths.resolve($0, against: base) },
+            cacheDirectory: cache.dir.map { Paths.resolve($0, against: base) },
             sources: sources, fetch: fetch, configPath: path, baseDirectory: base)
         config.background = background
         config.formats = formats
@@ -103,6 +103,7 @@ public struct ConfigLoader: Sendable {
         config.avifSpeed = avifSpeed
         config.colorSpace = colorSpace
         config.itemPages = itemPages
+        config.remoteCache = cache.remote
         config.templatesNamed = namedTemplates != nil
         config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)
         config.assetsNamed = namedAssets != nil

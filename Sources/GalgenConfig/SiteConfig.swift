@@ -61,6 +61,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var outputDirectory: String?
     /// Absolute path of the cache folder named in the config, if any.
     public var cacheDirectory: String?
+    /// The shared remote cache named in the config (`cache.remote`), if any.
+    public var remoteCache: RemoteCacheConfig?
     /// The record sources, in config order.
     public var sources: [SourceConfig]
     /// Network limits.
