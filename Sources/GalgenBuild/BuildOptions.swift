@@ -19,6 +19,8 @@ public struct BuildOptions: Sendable {
     /// Trust nothing an earlier build left (the record of its files, the spare folder): write
     /// every file of the site (`galgen build --clean`).
     public var clean = false
+    /// A remote cache base URL (`galgen build --remote-cache`) that replaces the config's `cache.remote`.
+    public var remoteCache: String?
 
     /// Creates options.
     /// - Parameters:
@@ -65,6 +67,8 @@ public struct BuildEnvironment: Sendable {
     public var pause: Pause
     /// Uniform random numbers in 0..<1 (retry jitter).
     public var random: @Sendable () -> Double
+    /// Reads an environment variable (the remote cache's token); the CLI passes the process's.
+    public var variable: @Sendable (String) -> String?
 
     /// Creates an environment.
     /// - Parameters:
@@ -76,10 +80,12 @@ public struct BuildEnvironment: Sendable {
     ///   - makeTransport: Makes the HTTP transport (AsyncHTTPClient unless a test passes its own).
     ///   - pause: Waits between retries.
     ///   - random: Random numbers for the jitter.
+    ///   - variable: Reads an environment variable (none by default).
     public init(fileSystem: any FileSystem, clock: any Clock<Duration>, processID: Int32,
                 isProcessAlive: @escaping @Sendable (Int32) -> Bool, now: @escaping @Sendable () -> Double,
                 makeTransport: @escaping @Sendable (FetchPolicy) -> any HTTPTransport = { AsyncHTTPTransport(policy: $0) },
-                pause: Pause = .live, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+                pause: Pause = .live, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                variable: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.fileSystem = fileSystem
         self.clock = clock
         self.processID = processID
@@ -88,5 +94,6 @@ public struct BuildEnvironment: Sendable {
         self.makeTransport = makeTransport
         self.pause = pause
         self.random = random
+        self.variable = variable
     }
 }

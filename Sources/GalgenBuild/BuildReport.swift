@@ -177,6 +177,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
     public var images = ImageCounts()
     /// Network use.
     public var network = NetworkCounts()
+    /// The shared remote cache's use (absent when none is set, or with `--offline`).
+    public var remoteCache: RemoteCacheCounts?
     /// Every template and asset used, sorted by path, with where it came from (empty when the
     /// build stopped before the theme was loaded).
     public var theme: [ThemeFile] = []

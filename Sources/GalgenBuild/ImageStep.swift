@@ -40,7 +40,7 @@ struct ImageStep: Sendable {
     let cache: DiskCache
     let fileSystem: any FileSystem
 
-    private struct SourceEntry: Codable {
+    struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
         var averageColor: String
         /// libjpeg's warning when the source was decoded, so every later build reports it too.
@@ -100,8 +100,7 @@ struct ImageStep: Sendable {
             return result
         }
         let sourceHash = source.hash
-        let infoKey = CacheKey.sourceInfo(sourceHash: sourceHash, settings: "background=\(backgroundHex)" + colorSpaceSpec,
-                                          pipelineVersion: ImagePipeline.version)
+        let infoKey = self.infoKey(sourceHash)
         result.cacheEntries.append(infoKey.relativePath)
         var entry: SourceEntry?
         let lookup = cache.lookup(infoKey) { bytes in
@@ -188,19 +187,19 @@ struct ImageStep: Sendable {
 
     /// Whether an image is published without `format`: the encoder could not hold it (never the fallback:
     /// that one is tried again, and fails the image if it must).
-    private func leavesOut(_ format: OutputFormat, _ skipped: [String: String]) -> Bool {
+    func leavesOut(_ format: OutputFormat, _ skipped: [String: String]) -> Bool {
         format != pipeline.settings.formats.last && skipped[format.rawValue] != nil
     }
 
     /// Every variant of a plan: each width in each format.
-    private func ids(_ plan: VariantPlan) -> [VariantID] {
+    func ids(_ plan: VariantPlan) -> [VariantID] {
         plan.sizes.flatMap { size in pipeline.settings.formats.map { VariantID($0, size.width) } }
     }
 
-    private var backgroundHex: String { pipeline.settings.background.map { String(format: "%02x", $0) }.joined() }
+    var backgroundHex: String { pipeline.settings.background.map { String(format: "%02x", $0) }.joined() }
 
     /// Part of every key when the site is wide-gamut (sRGB sites keep the keys they had).
-    private var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
+    var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
 
     /// How a cached variant of a format is checked before it is trusted.
     private static func verifier(_ format: OutputFormat) -> @Sendable (Data) -> String? {
@@ -212,7 +211,7 @@ struct ImageStep: Sendable {
     }
 
     /// The cache key of a variant: everything its bytes depend on.
-    private func variantKey(_ sourceHash: String, _ id: VariantID) -> CacheKey {
+    func variantKey(_ sourceHash: String, _ id: VariantID) -> CacheKey {
         let settings = pipeline.settings
         let encoding: String
         switch id.format {

@@ -11,6 +11,8 @@ import GalgenRecords
 struct ImagesStage: Sendable {
     let step: ImageStep
     let remote: RemoteFetch
+    /// The shared remote cache, when one is set.
+    var remoteCache: RemoteImageCache? = nil
     let jobs: Int
     let maxSourceBytes: Int
     let imageMaxAge: Double
@@ -34,6 +36,8 @@ struct ImagesStage: Sendable {
         var cacheEntries: [String] = []
         var download: ClosedRange<Double>?
         var process: ClosedRange<Double>?
+        /// Whether the remote cache supplied this source's work: nil when it was not needed (or not set).
+        var remoteHit: Bool?
     }
 
     /// Obtains and processes every image; `completed` is called with the number done after each one.
@@ -46,6 +50,14 @@ struct ImagesStage: Sendable {
                 group.addTask {
                     var outcome = await obtain(work, network: network)
                     guard let input = outcome.input else { return (index, outcome.outcome) }
+                    var plan: RemoteImageCache.Plan?
+                    if let remoteCache {
+                        // A local source is read and hashed on the image queue, off the cooperative threads.
+                        let hash = await withCheckedContinuation { continuation in
+                            queue.async { continuation.resume(returning: remoteCache.sourceHash(input)) }
+                        }
+                        if let hash { plan = await remoteCache.prefetch(sourceHash: hash) }
+                    }
                     await cpu.enter("cpu")
                     let start = elapsed()
                     let result = await withCheckedContinuation { continuation in
@@ -54,6 +66,10 @@ struct ImagesStage: Sendable {
                     outcome.outcome.process = start...max(start, elapsed())
                     await cpu.leave("cpu")
                     outcome.outcome.result = result
+                    if let remoteCache, let plan {
+                        await remoteCache.upload(plan, after: result)
+                        if plan.needed { outcome.outcome.remoteHit = plan.hit && !result.decoded }
+                    }
                     return (index, outcome.outcome)
                 }
             }
@@ -64,6 +80,7 @@ struct ImagesStage: Sendable {
                 done += 1
                 completed(done)
             }
+            await remoteCache?.finish()
             return outcomes.map { $0! }
         }
     }

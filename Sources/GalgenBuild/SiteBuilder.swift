@@ -182,17 +182,29 @@ public struct SiteBuilder: Sendable {
 
     /// The fetcher (none when `--offline` or when every source is local) and its transport.
     private func makeRemote(config: SiteConfig, cache: DiskCache) -> (fetch: RemoteFetch, transport: (any HTTPTransport)?) {
-        let settings = config.fetch
-        let policy = FetchPolicy(
-            connectTimeout: .seconds(settings.connectTimeout), idleTimeout: .seconds(settings.idleTimeout),
-            totalTimeout: .seconds(settings.totalTimeout), maxRedirects: settings.maxRedirects, maxAttempts: settings.retries + 1,
-            backoffBase: .seconds(settings.backoff), backoffCap: .seconds(settings.maxBackoff), perHostConcurrency: settings.perHost,
-            userAgent: settings.userAgent ?? FetchPolicy.defaultUserAgent)
+        let policy = Self.fetchPolicy(config.fetch)
         // Transports are made lazily: a site of local files never opens a connection pool.
         let transport: (any HTTPTransport)? = options.offline ? nil : LazyTransport(make: { environment.makeTransport(policy) })
         let fetcher = transport.map { Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random) }
         let fetch = RemoteFetch(fetcher: fetcher, cache: cache, now: environment.now, refresh: options.refresh, stats: NetworkStats())
         return (fetch, transport)
+    }
+
+    /// The fetch limits of the config (the remote cache uses them too).
+    private static func fetchPolicy(_ settings: FetchSettings) -> FetchPolicy {
+        FetchPolicy(
+            connectTimeout: .seconds(settings.connectTimeout), idleTimeout: .seconds(settings.idleTimeout),
+            totalTimeout: .seconds(settings.totalTimeout), maxRedirects: settings.maxRedirects, maxAttempts: settings.retries + 1,
+            backoffBase: .seconds(settings.backoff), backoffCap: .seconds(settings.maxBackoff), perHostConcurrency: settings.perHost,
+            userAgent: settings.userAgent ?? FetchPolicy.defaultUserAgent)
+    }
+
+    /// The remote cache client: `--remote-cache` over the config's `cache.remote`; none with `--offline`.
+    private func makeRemoteCache(config: SiteConfig) -> RemoteCache? {
+        guard !options.offline else { return nil }
+        let setting = options.remoteCache.map { RemoteCacheConfig(url: $0, tokenEnv: config.remoteCache?.tokenEnv) } ?? config.remoteCache
+        return RemoteCache.make(setting, policy: Self.fetchPolicy(config.fetch), maxBytes: max(config.fetch.maxResponseBytes, config.maxSourceBytes),
+                                environment: environment)
     }
 
     // MARK: - Images
@@ -223,9 +235,11 @@ public struct SiteBuilder: Sendable {
         settings.colorSpace = config.colorSpace
         let step = ImageStep(pipeline: ImagePipeline(settings: settings), cache: cache, fileSystem: fs)
         let elapsed = StepTimer.reader(environment.clock)
-        let stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
+        var stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
                                 elapsed: { elapsed().seconds })
+        let remoteCache = makeRemoteCache(config: config)
+        stage.remoteCache = remoteCache.map { RemoteImageCache(client: $0, step: step) }
         var throttle = ProgressThrottle()
         let outcomes = await stage.run(references.map { reference in
             if case .url(let url) = reference { return .init(reference: reference, fallback: fallbacks[url]) }
@@ -236,6 +250,10 @@ public struct SiteBuilder: Sendable {
             }
         })
 
+        if let remoteCache {
+            report.remoteCache = await remoteCache.counts(outcomes.compactMap(\.remoteHit))
+            await remoteCache.transport.shutdown()
+        }
         let missing = outcomes.filter(\.notCached).map { Self.sortKey($0.reference) }
         if !missing.isEmpty { throw BuildError(step: "images", .failed(RecordsStep.offlineMessage(missing, what: "image"))) }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalgenBuild
+import GalgenConfig
 import GalgenCore
 
 /// `galgen build`.
@@ -23,12 +24,18 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write every file, trusting nothing an earlier build left (by default only files whose inputs changed are written).")
     var clean = false
 
+    @Option(name: .long, help: ArgumentHelp("Share image work through this remote cache (Bazel's HTTP cache protocol); replaces the config's cache.remote.", valueName: "url"))
+    var remoteCache: String?
+
     @Option(name: .long, help: ArgumentHelp("Also write the build report as JSON to this file.", valueName: "file"))
     var report: String?
 
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
+        if let remoteCache, let problem = RemoteCacheConfig.problem(with: remoteCache) {
+            throw ValidationError("--remote-cache: \(problem), found \"\(remoteCache)\"")
+        }
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be combined: one forbids the network, the other asks for it") }
     }
 

@@ -63,12 +63,13 @@ public enum GalgenCLI {
         BuildEnvironment(
             fileSystem: LocalFileSystem(), clock: ContinuousClock(), processID: getpid(),
             isProcessAlive: { pid in pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) },
-            now: { Date().timeIntervalSince1970 })
+            now: { Date().timeIntervalSince1970 }, variable: { ProcessInfo.processInfo.environment[$0] })
     }
 
     static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {
         var options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
         options.clean = command.clean
+        options.remoteCache = command.remoteCache
         let verbose = command.outputOptions.verbose
         let quiet = command.outputOptions.quiet
         let style = ProgressStyle.choose(isTerminal: console.isTerminal, environment: ProcessInfo.processInfo.environment, quiet: quiet)

@@ -19,6 +19,7 @@ struct Summary {
         if !verbose && problems.count > shown.count {
             console.err("… and \(problems.count - shown.count) more problems (run with --verbose to list all)")
         }
+        for problem in report.remoteCache?.problems ?? [] where !quiet { console.err("warning: remote cache: \(problem)") }
         guard !quiet else { return }
         let i = report.images
         let steps = report.steps.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: " · ")
@@ -35,6 +36,9 @@ struct Summary {
         if n.requests + n.fromCache > 0 {
             let megabytes = String(format: "%.2f", Double(n.bytesDownloaded) / 1_048_576)
             console.out("  network: \(n.requests) requests (\(n.retries) retries) · \(n.downloads) downloads, \(megabytes) MB · \(n.notModified) not modified · \(n.fromCache) from cache · \(n.staleFallbacks) stale fallbacks · \(n.failures) failed")
+        }
+        if let r = report.remoteCache {
+            console.out("  remote cache: \(r.remoteHits) hits · \(r.remoteMisses) misses · \(r.uploaded) uploaded · \(r.remoteErrors) errors (\(r.url); problems never fail the build)")
         }
         printTheme()
         console.out("  steps: \(steps)")

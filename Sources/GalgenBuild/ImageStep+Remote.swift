@@ -1,0 +1,41 @@
+import Foundation
+import GalgenCache
+import GalgenCore
+import GalgenImaging
+
+/// What the remote cache needs to know of a step: the keys it would look up for a source, and
+/// every setting those keys and their bytes depend on.
+extension ImageStep {
+    /// The key of a source's metadata entry.
+    /// - Parameter sourceHash: SHA-256 hex of the source bytes.
+    func infoKey(_ sourceHash: String) -> CacheKey {
+        CacheKey.sourceInfo(sourceHash: sourceHash, settings: "background=\(backgroundHex)" + colorSpaceSpec, pipelineVersion: ImagePipeline.version)
+    }
+
+    /// The cache paths the step reads for a source whose metadata entry holds `info`: that entry
+    /// and every variant it would publish; nil when `info` is not a metadata entry.
+    /// - Parameters:
+    ///   - sourceHash: SHA-256 hex of the source bytes.
+    ///   - info: The metadata entry's bytes.
+    func expectedEntries(_ sourceHash: String, info: Data) -> [String]? {
+        guard let entry = try? JSONDecoder().decode(SourceEntry.self, from: info) else { return nil }
+        let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
+        let variants = ids(plan).filter { !leavesOut($0.format, entry.skipped ?? [:]) }.map { variantKey(sourceHash, $0).relativePath }
+        return [infoKey(sourceHash).relativePath] + variants
+    }
+
+    /// Every setting the step's keys and bytes depend on, as canonical text (part of the remote action key).
+    var remoteSpec: String {
+        let s = pipeline.settings
+        return [
+            "pipeline=\(ImagePipeline.version)",
+            "widths=\(s.widths.map(String.init).joined(separator: ","))",
+            "formats=\(s.formats.map(\.rawValue).joined(separator: ","))",
+            "jpeg=\(s.quality),\(s.progressive ? 1 : 0)",
+            "webp=\(s.webpQuality),\(s.webpEffort)",
+            "avif=\(s.avifQuality),\(s.avifSpeed),\(s.avifEncoder.rawValue)",
+            "background=\(backgroundHex)",
+            "color=\(s.colorSpace.rawValue)",
+        ].joined(separator: "\n")
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import GalgenConfig
+import GalgenCore
+import GalgenFetch
+
+/// A client of Bazel's HTTP cache protocol: bodies at `cas/<sha256>` (named by the SHA-256 of
+/// their bytes, verified on every read) and small action entries at `ac/<sha256>`. It never
+/// throws: a failed request is counted and described in the ``RemoteCacheLog`` and answers like
+/// a miss. After the first connection failure or timeout the remote is considered down and no
+/// further request is sent in this build.
+struct RemoteCache: Sendable {
+    /// The base URL, ending in `/`.
+    let base: String
+    let token: String?
+    let transport: any HTTPTransport
+    let policy: FetchPolicy
+    let pause: Pause
+    let log: RemoteCacheLog
+    /// Largest body read (the build's `maxResponseBytes`).
+    let maxBytes: Int
+
+    /// A verified body, or nil (absent, failed, or not what its name says: then reported).
+    /// - Parameter digest: The SHA-256 hex of the wanted bytes.
+    func body(_ digest: String) async -> Data? {
+        guard let response = await send("GET", "cas/" + digest), response.status == 200 else { return nil }
+        guard ContentHash.sha256Hex(response.body) == digest else {
+            await log.corrupt(digest, problem: "GET \(display("cas/" + digest)): body does not match its SHA-256 (corrupt or truncated, \(response.body.count) bytes); not used")
+            return nil
+        }
+        return response.body
+    }
+
+    /// Whether the remote holds a body: true, false, or nil when it could not tell.
+    /// - Parameter digest: The body's SHA-256 hex.
+    func has(_ digest: String) async -> Bool? {
+        guard let response = await send("HEAD", "cas/" + digest) else { return nil }
+        return response.status == 200
+    }
+
+    /// Uploads a body; whether the remote accepted it.
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - digest: Their SHA-256 hex.
+    func put(_ data: Data, digest: String) async -> Bool {
+        guard await send("PUT", "cas/" + digest, body: data) != nil else { return false }
+        await log.uploaded()
+        return true
+    }
+
+    /// An action entry's bytes, or nil (absent or failed).
+    /// - Parameter key: The action key (SHA-256 hex).
+    func action(_ key: String) async -> Data? {
+        guard let response = await send("GET", "ac/" + key), response.status == 200 else { return nil }
+        return response.body
+    }
+
+    /// Uploads an action entry; whether the remote accepted it.
+    /// - Parameters:
+    ///   - data: The entry.
+    ///   - key: The action key.
+    func putAction(_ data: Data, key: String) async -> Bool {
+        await send("PUT", "ac/" + key, body: data) != nil
+    }
+
+    /// The URL of a path, shortened for messages (`…/cas/0123456789ab…`).
+    func display(_ path: String) -> String {
+        let parts = path.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return base + path }
+        return "\(base)\(parts[0])/\(parts[1].prefix(12))…"
+    }
+
+    /// Sends one request: a response with status 2xx, or 404 for `GET`/`HEAD`; nil after a failure,
+    /// which is logged. 5xx and 429 are tried once more after the fetcher's first backoff.
+    private func send(_ method: String, _ path: String, body: Data? = nil) async -> TransportResponse? {
+        guard await !log.isDown else { return nil }
+        var headers = [(name: "User-Agent", value: policy.userAgent)]
+        if let token { headers.append((name: "Authorization", value: "Bearer " + token)) }
+        if body != nil { headers.append((name: "Content-Type", value: "application/octet-stream")) }
+        let request = TransportRequest(url: base + path, headers: headers, maxBytes: maxBytes, method: method, body: body)
+        let attempts = min(policy.maxAttempts, 2)
+        for attempt in 1...attempts {
+            let response: TransportResponse
+            do {
+                response = try await transport.send(request)
+            } catch {
+                switch error.code {
+                case .connection, .idleTimeout, .totalTimeout:
+                    await log.down("\(method) \(display(path)): \(error.message); the remote cache is not used for the rest of this build")
+                default:
+                    await log.failed("\(method) \(display(path)): \(error.message)")
+                }
+                return nil
+            }
+            switch response.status {
+            case 200..<300: return response
+            case 404 where method != "PUT": return response
+            case 429 where attempt < attempts, 500..<600 where attempt < attempts:
+                try? await pause.sleep(policy.backoffBase)
+            default:
+                await log.failed("\(method) \(display(path)): HTTP \(response.status)")
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// What the remote cache did in one build: counts, the first distinct problems, and whether the
+/// remote was given up on.
+actor RemoteCacheLog {
+    /// Problems kept for the report (the count covers all of them).
+    static let keptProblems = 10
+
+    private(set) var isDown = false
+    private(set) var uploads = 0
+    private(set) var errors = 0
+    private(set) var problems: [String] = []
+    /// Bodies the remote served with wrong bytes: uploaded again without asking first.
+    private(set) var corrupted: Set<String> = []
+
+    /// Creates a log.
+    /// - Parameter problems: Problems known before the first request (a token variable that is not set).
+    init(problems: [String] = []) { self.problems = problems }
+
+    func uploaded() { uploads += 1 }
+
+    func failed(_ problem: String) {
+        errors += 1
+        if problems.count < Self.keptProblems, !problems.contains(problem) { problems.append(problem) }
+    }
+
+    func down(_ problem: String) {
+        guard !isDown else { return }
+        isDown = true
+        failed(problem)
+    }
+
+    func corrupt(_ digest: String, problem: String) {
+        corrupted.insert(digest)
+        failed(problem)
+    }
+}
+
+extension RemoteCache {
+    /// The client for a build, or nil when no remote cache is set or the build is `--offline`.
+    /// - Parameters:
+    ///   - config: The remote cache setting.
+    ///   - policy: The build's fetch limits.
+    ///   - maxBytes: Largest body read.
+    ///   - environment: Supplies the transport, the pause and the token's variable.
+    static func make(_ config: RemoteCacheConfig?, policy: FetchPolicy, maxBytes: Int, environment: BuildEnvironment) -> RemoteCache? {
+        guard let config else { return nil }
+        let token = config.tokenEnv.flatMap { environment.variable($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let unset = config.tokenEnv.map { "the environment variable \($0) (cache.tokenEnv) is not set; requests are sent without a token" }
+        let log = RemoteCacheLog(problems: token == nil ? unset.map { [$0] } ?? [] : [])
+        let transport = LazyTransport(make: { environment.makeTransport(policy) })
+        return RemoteCache(base: config.url, token: token, transport: transport, policy: policy, pause: environment.pause, log: log,
+                           maxBytes: maxBytes)
+    }
+}
+
+extension RemoteCache {
+    /// The report's counts.
+    /// - Parameter sources: For each source the local cache lacked: whether the remote supplied it.
+    func counts(_ sources: [Bool]) async -> BuildReport.RemoteCacheCounts {
+        var counts = BuildReport.RemoteCacheCounts(url: base)
+        counts.remoteHits = sources.filter { $0 }.count
+        counts.remoteMisses = sources.count - counts.remoteHits
+        counts.uploaded = await log.uploads
+        counts.remoteErrors = await log.errors
+        counts.problems = await log.problems
+        return counts
+    }
+}

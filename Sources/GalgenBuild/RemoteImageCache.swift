@@ -1,0 +1,209 @@
+import Foundation
+import GalgenCache
+import GalgenCore
+import GalgenFetch
+
+/// The remote cache applied to image work: one action per distinct source, whose entry maps
+/// each local cache path of that source (its metadata and every variant) to the SHA-256 of its
+/// bytes. Read-through before a source is processed (missing entries are downloaded, verified
+/// and stored locally, so the step finds them and decodes nothing); write-behind after it was
+/// processed (bodies first, the action entry last, so an entry never names a missing body).
+struct RemoteImageCache: Sendable {
+    /// The version of the action entries; part of every action key.
+    static let version = "galgen-remote-v1"
+    /// Downloads of one source, and uploads of all, in flight at once.
+    static let inFlight = 4
+
+    let client: RemoteCache
+    let step: ImageStep
+    let uploads = UploadQueue(limit: RemoteImageCache.inFlight)
+
+    /// What the read-through did for one source.
+    struct Plan: Sendable {
+        var sourceHash: String
+        var action: String
+        /// Whether the local cache lacked something, so the remote was asked (or would have been).
+        var needed: Bool
+        /// Whether everything missing came from the remote.
+        var hit: Bool
+    }
+
+    private var cache: DiskCache { step.cache }
+    private var fileSystem: any FileSystem { step.fileSystem }
+
+    /// The action key of a source: its metadata path and every setting its variants depend on.
+    /// - Parameter sourceHash: SHA-256 hex of the source bytes.
+    func actionKey(_ sourceHash: String) -> String {
+        ContentHash.sha256Hex("\(Self.version)\n\(step.infoKey(sourceHash).relativePath)\n\(step.remoteSpec)")
+    }
+
+    /// Fills the local cache from the remote for one source, when the local cache lacks something.
+    /// - Parameter hash: The source's hash (``sourceHash(_:)``).
+    /// - Returns: What happened.
+    func prefetch(sourceHash hash: String) async -> Plan {
+        var plan = Plan(sourceHash: hash, action: actionKey(hash), needed: true, hit: false)
+        let infoPath = step.infoKey(hash).relativePath
+        let localInfo = read(infoPath)
+        if let localInfo, let expected = step.expectedEntries(hash, info: localInfo), expected.allSatisfy(exists) {
+            plan.needed = false
+            return plan
+        }
+        guard let data = await client.action(plan.action) else { return plan }
+        guard let entries = Self.entries(data) else {
+            await client.log.failed("GET \(client.display("ac/" + plan.action)): not a galgen action entry; not used")
+            return plan
+        }
+        guard let infoDigest = entries[infoPath] else {
+            await client.log.failed("GET \(client.display("ac/" + plan.action)): does not name the source's metadata; not used")
+            return plan
+        }
+        var info = localInfo
+        if info == nil {
+            guard let body = await client.body(infoDigest) else { return plan }
+            info = body
+        }
+        guard let info, let expected = step.expectedEntries(hash, info: info), Set(expected) == Set(entries.keys) else {
+            await client.log.failed("GET \(client.display("ac/" + plan.action)): names other cache entries than this build uses; not used")
+            return plan
+        }
+        let missing = expected.filter { !exists($0) }
+        let stored = await withTaskGroup(of: Bool.self) { group in
+            var next = 0
+            func launch() {
+                let path = missing[next]
+                next += 1
+                group.addTask { await fetch(path, digest: entries[path]!, known: path == infoPath ? info : nil) }
+            }
+            while next < min(Self.inFlight, missing.count) { launch() }
+            var all = true
+            while let ok = await group.next() {
+                all = all && ok
+                if next < missing.count { launch() }
+            }
+            return all
+        }
+        plan.hit = stored
+        return plan
+    }
+
+    /// Uploads a processed source's entries in the background (see ``finish()``), when it was decoded.
+    /// - Parameters:
+    ///   - plan: The read-through's plan.
+    ///   - result: The step's result.
+    func upload(_ plan: Plan, after result: ImageResult) async {
+        guard result.decoded, result.failure == nil else { return }
+        let paths = Array(Set(result.cacheEntries)).sorted()
+        await uploads.add { await send(paths, action: plan.action) }
+    }
+
+    /// Waits for every upload.
+    func finish() async { await uploads.drain() }
+
+    private func send(_ paths: [String], action: String) async {
+        var entries: [String: String] = [:]
+        for path in paths {
+            guard let data = read(path) else { return }
+            let digest = ContentHash.sha256Hex(data)
+            entries[path] = digest
+            if await !client.log.corrupted.contains(digest) {
+                guard let present = await client.has(digest) else { return }
+                if present { continue }
+            }
+            guard await client.put(data, digest: digest) else { return }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let json = try? encoder.encode(entries) else { return }
+        _ = await client.putAction(json, key: action)
+    }
+
+    /// Downloads, verifies and stores one entry (`known` when its bytes are already here).
+    private func fetch(_ path: String, digest: String, known: Data?) async -> Bool {
+        guard let key = Self.key(path) else { return false }
+        var data = known
+        if data == nil { data = await client.body(digest) }
+        guard let data else { return false }
+        do {
+            try cache.store(data, for: key)
+            return true
+        } catch {
+            await client.log.failed("cannot store \(path) in the local cache: \(error)")
+            return false
+        }
+    }
+
+    /// A source's hash: the download's, or a local file's bytes hashed (nil when unreadable or too
+    /// large: the step reports that).
+    /// - Parameter input: The source.
+    func sourceHash(_ input: ImageInput) -> String? {
+        switch input {
+        case .stored(let entry): return entry.body
+        case .file(let path):
+            guard let size = try? fileSystem.fileSize(at: path), size <= step.pipeline.settings.maxSourceBytes,
+                  let data = try? fileSystem.readFile(at: path) else { return nil }
+            return ContentHash.sha256Hex(data)
+        }
+    }
+
+    private func read(_ path: String) -> Data? {
+        let absolute = cache.directory + "/" + path
+        guard fileSystem.kind(at: absolute) != nil else { return nil }
+        return try? fileSystem.readFile(at: absolute)
+    }
+
+    private func exists(_ path: String) -> Bool { fileSystem.kind(at: cache.directory + "/" + path) != nil }
+
+    /// An action entry's map, when every path is one of galgen's cache paths and every digest a SHA-256.
+    static func entries(_ data: Data) -> [String: String]? {
+        guard data.count <= 1 << 20, let map = try? JSONDecoder().decode([String: String].self, from: data), !map.isEmpty else { return nil }
+        for (path, digest) in map where key(path) == nil || !isHex(digest, count: 64) { return nil }
+        return map
+    }
+
+    /// The key of a cache path `sources/ab/ab….json` or `variants/ab/ab….(jpg|webp|avif)`; nil for anything else.
+    static func key(_ path: String) -> CacheKey? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3 else { return nil }
+        let name = parts[2].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard name.count == 2, isHex(name[0], count: 64), parts[1] == String(name[0].prefix(2)) else { return nil }
+        switch (parts[0], name[1]) {
+        case ("sources", "json"), ("variants", "jpg"), ("variants", "webp"), ("variants", "avif"):
+            return CacheKey(namespace: parts[0], hash: name[0], fileExtension: name[1])
+        default:
+            return nil
+        }
+    }
+
+    private static func isHex(_ text: String, count: Int) -> Bool {
+        text.utf8.count == count && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// Background work with a bound on how much runs at once; ``drain()`` waits for all of it.
+actor UploadQueue {
+    private let gate: KeyedGate
+    private var tasks: [Task<Void, Never>] = []
+
+    /// Creates a queue.
+    /// - Parameter limit: Jobs running at once.
+    init(limit: Int) { gate = KeyedGate(limit: limit) }
+
+    /// Starts a job (it waits for a free slot).
+    func add(_ job: @escaping @Sendable () async -> Void) {
+        let gate = self.gate
+        tasks.append(Task {
+            await gate.enter("upload")
+            await job()
+            await gate.leave("upload")
+        })
+    }
+
+    /// Waits for every job added so far (and any added meanwhile).
+    func drain() async {
+        while !tasks.isEmpty {
+            let running = tasks
+            tasks = []
+            for task in running { await task.value }
+        }
+    }
+}
