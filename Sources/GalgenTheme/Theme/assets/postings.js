@@ -3,7 +3,8 @@
    binary-searches per id: lists are merged in one pass, skipped through by galloping, and ranking stops
    as soon as the results shown are known (docs/search.md, "Queries"). */
 
-const EMPTY = new Int32Array(0);
+/** The empty list (shared: lists are never written to once made). */
+export const EMPTY = new Int32Array(0);
 
 /** The ids of delta-coded postings (each the difference from the one before), ascending.
  * @param {number[]} deltas @returns {Int32Array} */

@@ -1,7 +1,7 @@
 /* galgen search core: reads the static, sharded search index of docs/search.md (tokeniser, manifest,
    term and key fragments, document shards). Pure: no DOM; fetching is injected. The UI lives elsewhere. */
 
-import { decode, intersect, rank, union, within } from './postings.js';
+import { EMPTY, decode, intersect, rank, union, within } from './postings.js';
 
 // The CJK code points of docs/search.md (Han, kana, Hangul), as a regular expression class.
 const CJK = '\u1100-\u11FF\u2E80-\u2FDF\u3005-\u3007\u3021-\u3029\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF'
@@ -10,7 +10,6 @@ const SEGMENTS = new RegExp(`[${CJK}]+|[^${CJK}]+`, 'gu'), IS_CJK = new RegExp(`
 const FOLDS = { ø: 'o', đ: 'd', ł: 'l', ħ: 'h', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th', ð: 'd' };
 const MARKS = /(?![\u3099\u309A])\p{Mn}/gu;     // nonspacing marks but the kana voicing marks
 const RUNS = /[\p{L}\p{N}]+/gu;
-const EMPTY = new Int32Array(0);
 const MAX_PREFIX_FRAGMENTS = 4, TIERS = ['exact', 'words', 'prefix'];
 const ENCODER = new TextEncoder(), TERM_BYTES = new Uint8Array(64);
 
