@@ -11,6 +11,8 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
         case invalidPages([ValidationIssue])
         /// Anything else: unreadable source, template error, disk error.
         case failed(String)
+        /// Options that cannot work with this config (a shard with no remote cache): exit code 2.
+        case usage(String)
     }
 
     /// The step that failed, e.g. `records`.
@@ -32,15 +34,17 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
 
     /// Whether the config is at fault (as opposed to the build).
     public var isConfigError: Bool {
-        if case .config = reason { return true }
-        return false
+        switch reason {
+        case .config, .usage: true
+        case .failed, .invalidPages: false
+        }
     }
 
     /// The failure as the report records it.
     public var fatal: BuildReport.Fatal {
         switch reason {
         case .config(let e): BuildReport.Fatal(step: step, message: e.description, issues: [])
-        case .failed(let message): BuildReport.Fatal(step: step, message: message, issues: [])
+        case .failed(let message), .usage(let message): BuildReport.Fatal(step: step, message: message, issues: [])
         case .invalidPages(let issues):
             BuildReport.Fatal(step: step, message: "\(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages; nothing was published",
                               issues: issues.map(\.description))
@@ -50,7 +54,7 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .config(let e): return "[\(step)] \(e)"
-        case .failed(let message): return "[\(step)] \(message)"
+        case .failed(let message), .usage(let message): return "[\(step)] \(message)"
         case .invalidPages(let issues):
             let shown = issues.prefix(50).map { "  \($0)" }.joined(separator: "\n")
             let more = issues.count > 50 ? "\n  … and \(issues.count - 50) more" : ""

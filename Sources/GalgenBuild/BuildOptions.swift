@@ -21,6 +21,8 @@ public struct BuildOptions: Sendable {
     public var clean = false
     /// A remote cache base URL (`galgen build --remote-cache`) that replaces the config's `cache.remote`.
     public var remoteCache: String?
+    /// What the build makes: the site (default), one shard's image work, or a push or pull of the cache.
+    public var mode: BuildMode = .site
 
     /// Creates options.
     /// - Parameters:

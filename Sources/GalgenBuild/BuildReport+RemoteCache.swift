@@ -14,9 +14,40 @@ extension BuildReport {
         public var remoteErrors = 0
         /// The first distinct problems, each naming the request, the URL and the reason.
         public var problems: [String] = []
+        /// Record pages taken from the remote cache (fetched by another runner) instead of their API.
+        public var pagesFromRemote = 0
+        /// Shards and pushes: sources whose complete local work was uploaded.
+        public var pushed: Int?
+        /// Shards and pushes: sources whose work the remote already held as the local cache does.
+        public var alreadyRemote: Int?
+        /// Pushes: sources whose work the local cache does not hold in full (not uploaded).
+        public var notLocal: Int?
 
         /// Creates empty counts.
         /// - Parameter url: The remote's base URL.
         public init(url: String) { self.url = url }
+    }
+}
+
+extension BuildReport {
+    /// A sharded build's part of the image work (`galgen build --shard I/N`).
+    public struct ShardCounts: Sendable, Codable, Hashable {
+        /// This shard, 1-based.
+        public var index: Int
+        /// How many shards.
+        public var count: Int
+        /// Distinct image sources of the whole site.
+        public var sources = 0
+        /// Those that fell in this shard (processed, or found complete, and uploaded).
+        public var assigned = 0
+
+        /// Creates counts.
+        /// - Parameters:
+        ///   - index: This shard.
+        ///   - count: How many shards.
+        public init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
     }
 }

@@ -31,6 +31,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
             public var refresh = false
             /// `--strict`: any problem fails the build (set by `galgen build`).
             public var strict = false
+            /// `push` or `pull` for `galgen cache push|pull`; nil for builds.
+            public var transfer: String?
         }
 
         /// The galgen version that ran the build.
@@ -156,6 +158,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
     /// What the build was asked to do.
     public var inputs = Inputs()
     /// Whether the new site replaced the output folder.
+    /// Set for a sharded build: its part of the image work (no site is written).
+    public var shard: ShardCounts?
     public var published = false
     /// Why the build stopped, when it did (absent after a build that finished).
     public var fatal: Fatal?

@@ -60,7 +60,9 @@ struct ImageStep: Sendable {
         var message: String
     }
 
-    private func source(_ input: ImageInput) -> Result<Source, Failure> {
+    /// - Parameter known: The source's hash when the caller read it already (then the file is read
+    ///   again only to be decoded).
+    private func source(_ input: ImageInput, known: String?) -> Result<Source, Failure> {
         switch input {
         case .file(let path):
             let kind = fileSystem.targetKind(at: path)
@@ -69,6 +71,14 @@ struct ImageStep: Sendable {
             }
             if kind == .file, let size = try? fileSystem.fileSize(at: path), size > pipeline.settings.maxSourceBytes {
                 return .failure(Failure(message: "file is \(size) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"))
+            }
+            let fileSystem = self.fileSystem
+            if let known {
+                return .success(Source(hash: known, load: {
+                    do throws(FileSystemError) { return .success(try fileSystem.readFile(at: path)) } catch {
+                        return .failure(Failure(message: "cannot read the image: \(error.reason)"))
+                    }
+                }))
             }
             do {
                 let data = try fileSystem.readFile(at: path)
@@ -90,10 +100,15 @@ struct ImageStep: Sendable {
         }
     }
 
-    func run(_ input: ImageInput) -> ImageResult {
+    /// Makes (or finds in the cache) every variant of a source.
+    /// - Parameters:
+    ///   - input: The source.
+    ///   - sourceHash: Its hash when already known (``sourceHash(_:)``): a local file is then read
+    ///     only if it must be decoded.
+    func run(_ input: ImageInput, sourceHash known: String? = nil) -> ImageResult {
         var result = ImageResult()
         let source: Source
-        switch self.source(input) {
+        switch self.source(input, known: known) {
         case .success(let found): source = found
         case .failure(let failure):
             result.failure = failure.message
@@ -183,6 +198,19 @@ struct ImageStep: Sendable {
         }
         return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor, bytes: bytes,
                       skipped: skipped)
+    }
+
+    /// A source's hash: the download's, or a local file's bytes hashed; nil when the file is
+    /// unreadable or larger than `maxSourceBytes` (``run(_:sourceHash:)`` reports why).
+    /// - Parameter input: The source.
+    func sourceHash(_ input: ImageInput) -> String? {
+        switch input {
+        case .stored(let entry): return entry.body
+        case .file(let path):
+            guard let size = try? fileSystem.fileSize(at: path), size <= pipeline.settings.maxSourceBytes,
+                  let data = try? fileSystem.readFile(at: path) else { return nil }
+            return ContentHash.sha256Hex(data)
+        }
     }
 
     /// Whether an image is published without `format`: the encoder could not hold it (never the fallback:

@@ -1,6 +1,7 @@
 import Foundation
 import GalgenCache
 import GalgenConfig
+import GalgenCore
 import GalgenFetch
 import GalgenRecords
 
@@ -13,6 +14,8 @@ struct ImagesStage: Sendable {
     let remote: RemoteFetch
     /// The shared remote cache, when one is set.
     var remoteCache: RemoteImageCache? = nil
+    /// The site (process every source), a shard (process only its own), or a push or pull (process none).
+    var mode: BuildMode = .site
     let jobs: Int
     let maxSourceBytes: Int
     let imageMaxAge: Double
@@ -38,6 +41,10 @@ struct ImagesStage: Sendable {
         var process: ClosedRange<Double>?
         /// Whether the remote cache supplied this source's work: nil when it was not needed (or not set).
         var remoteHit: Bool?
+        /// Another shard's work: not fetched, not processed, not counted.
+        var outOfShard = false
+        /// What a push (or a shard, for a source the local cache held in full) sent.
+        var push: RemoteImageCache.PushOutcome?
     }
 
     /// Obtains and processes every image; `completed` is called with the number done after each one.
@@ -48,26 +55,56 @@ struct ImagesStage: Sendable {
         return await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, work) in works.enumerated() {
                 group.addTask {
+                    if case .shard(let shard) = mode, case .url(let url) = work.reference, !shard.contains(url: url) {
+                        var skipped = Outcome(reference: work.reference, result: ImageResult())
+                        skipped.outOfShard = true
+                        return (index, skipped)
+                    }
                     var outcome = await obtain(work, network: network)
                     guard let input = outcome.input else { return (index, outcome.outcome) }
-                    var plan: RemoteImageCache.Plan?
-                    if let remoteCache {
-                        // A local source is read and hashed on the image queue, off the cooperative threads.
-                        let hash = await withCheckedContinuation { continuation in
-                            queue.async { continuation.resume(returning: remoteCache.sourceHash(input)) }
+                    var hash: String?
+                    if remoteCache != nil || mode != .site {
+                        // A local file is read and hashed on the image queue, off the cooperative threads.
+                        hash = await withCheckedContinuation { continuation in
+                            queue.async { continuation.resume(returning: step.sourceHash(input)) }
                         }
-                        if let hash { plan = await remoteCache.prefetch(sourceHash: hash) }
                     }
+                    if case .shard(let shard) = mode, case .file(let path) = input,
+                       !shard.contains(hash: hash ?? ContentHash.sha256Hex("galgen-shard|file:" + path)) {
+                        outcome.outcome.outOfShard = true
+                        return (index, outcome.outcome)
+                    }
+                    if let remoteCache, let hash {
+                        switch mode {
+                        case .push:
+                            outcome.outcome.push = await remoteCache.push(sourceHash: hash)
+                            return (index, outcome.outcome)
+                        case .pull:
+                            let plan = await remoteCache.prefetch(sourceHash: hash)
+                            if plan.needed { outcome.outcome.remoteHit = plan.hit }
+                            return (index, outcome.outcome)
+                        case .site, .shard:
+                            break
+                        }
+                    }
+                    let known = hash
+                    var plan: RemoteImageCache.Plan?
+                    if let remoteCache, let known { plan = await remoteCache.prefetch(sourceHash: known) }
                     await cpu.enter("cpu")
                     let start = elapsed()
                     let result = await withCheckedContinuation { continuation in
-                        queue.async { continuation.resume(returning: step.run(input)) }
+                        queue.async { continuation.resume(returning: step.run(input, sourceHash: known)) }
                     }
                     outcome.outcome.process = start...max(start, elapsed())
                     await cpu.leave("cpu")
                     outcome.outcome.result = result
                     if let remoteCache, let plan {
-                        await remoteCache.upload(plan, after: result)
+                        if case .shard = mode, !plan.needed, result.failure == nil {
+                            // The local cache held it all: make sure the final build finds it remotely too.
+                            outcome.outcome.push = await remoteCache.push(sourceHash: plan.sourceHash)
+                        } else {
+                            await remoteCache.upload(plan, after: result)
+                        }
                         if plan.needed { outcome.outcome.remoteHit = plan.hit && !result.decoded }
                     }
                     return (index, outcome.outcome)

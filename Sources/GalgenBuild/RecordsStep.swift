@@ -11,6 +11,10 @@ struct RecordsStep: Sendable {
     let config: SiteConfig
     let fileSystem: any FileSystem
     let remote: RemoteFetch
+    /// Pages shared through the remote cache, when one is set.
+    var shared: RemoteResponses? = nil
+    /// Upload every page used, not only those fetched in this build (`galgen cache push`).
+    var pushAll = false
 
     struct Output {
         var sets: [RecordSet] = []
@@ -62,6 +66,7 @@ struct RecordsStep: Sendable {
         var next: String? = reader.firstURL
         while let url = next {
             let subject = "\(source.name): page \(url)"
+            if let shared, !remote.refresh { await shared.prefetch(url, maxAge: source.maxAge) }
             let fetched = await remote.get(url, expecting: .json, maxBytes: config.fetch.maxResponseBytes, maxAge: source.maxAge, needBytes: true)
             guard case .success(var body) = fetched, let data = body.data else {
                 if case .failure(let failure) = fetched {
@@ -97,7 +102,14 @@ struct RecordsStep: Sendable {
                 notes.append(Diagnostic(.warning, code: "network.stale", subject: subject,
                                         message: "\(reason); using the copy cached \(Self.age(now: remote.now(), then: entry.fetchedAt)) ago"))
             }
-            if let entry = body.entry { entries += entry.cachePaths }
+            if let entry = body.entry {
+                entries += entry.cachePaths
+                let fresh = switch body.source {
+                case .network, .revalidated: true
+                case .cache, .stale: false
+                }
+                if let shared, fresh || pushAll { await shared.upload(entry) }
+            }
             next = reader.read(page, from: url)
         }
         var set = reader.recordSet

@@ -99,22 +99,57 @@ struct RemoteImageCache: Sendable {
     /// Waits for every upload.
     func finish() async { await uploads.drain() }
 
-    private func send(_ paths: [String], action: String) async {
-        var entries: [String: String] = [:]
-        for path in paths {
-            guard let data = read(path) else { return }
-            let digest = ContentHash.sha256Hex(data)
-            entries[path] = digest
+    /// Uploads the bodies at `paths` (those the remote lacks), then the action entry naming them;
+    /// whether all of it was accepted.
+    @discardableResult
+    private func send(_ paths: [String], action: String) async -> Bool {
+        guard let (entries, json) = actionEntry(paths) else { return false }
+        for (path, digest) in entries.sorted(by: { $0.key < $1.key }) {
             if await !client.log.corrupted.contains(digest) {
-                guard let present = await client.has(digest) else { return }
+                guard let present = await client.has(digest) else { return false }
                 if present { continue }
             }
-            guard await client.put(data, digest: digest) else { return }
+            guard let data = read(path), ContentHash.sha256Hex(data) == digest else { return false }
+            guard await client.put(data, digest: digest) else { return false }
+        }
+        return await client.putAction(json, key: action)
+    }
+
+    /// The action entry of the local files at `paths`: each path's digest, and the entry's bytes.
+    private func actionEntry(_ paths: [String]) -> (entries: [String: String], json: Data)? {
+        var entries: [String: String] = [:]
+        for path in paths {
+            guard let data = read(path) else { return nil }
+            entries[path] = ContentHash.sha256Hex(data)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let json = try? encoder.encode(entries) else { return }
-        _ = await client.putAction(json, key: action)
+        guard let json = try? encoder.encode(entries) else { return nil }
+        return (entries, json)
+    }
+
+    /// What ``push(sourceHash:)`` did with one source.
+    enum PushOutcome: Sendable {
+        /// Uploaded (bodies the remote lacked, then the action entry).
+        case pushed
+        /// The remote's action entry was already this one.
+        case present
+        /// The local cache lacks some of the source's work: nothing sent.
+        case incomplete
+        /// A request failed (logged).
+        case failed
+    }
+
+    /// Uploads a source whose work the local cache holds in full, unless the remote has it already.
+    /// - Parameter hash: The source's hash.
+    func push(sourceHash hash: String) async -> PushOutcome {
+        let infoPath = step.infoKey(hash).relativePath
+        guard let info = read(infoPath), let expected = step.expectedEntries(hash, info: info), expected.allSatisfy(exists),
+              let (_, json) = actionEntry(expected) else { return .incomplete }
+        let action = actionKey(hash)
+        if let held = await client.action(action), held == json { return .present }
+        if await client.log.isDown { return .failed }
+        return await send(expected.sorted(), action: action) ? .pushed : .failed
     }
 
     /// Downloads, verifies and stores one entry (`known` when its bytes are already here).
@@ -129,19 +164,6 @@ struct RemoteImageCache: Sendable {
         } catch {
             await client.log.failed("cannot store \(path) in the local cache: \(error)")
             return false
-        }
-    }
-
-    /// A source's hash: the download's, or a local file's bytes hashed (nil when unreadable or too
-    /// large: the step reports that).
-    /// - Parameter input: The source.
-    func sourceHash(_ input: ImageInput) -> String? {
-        switch input {
-        case .stored(let entry): return entry.body
-        case .file(let path):
-            guard let size = try? fileSystem.fileSize(at: path), size <= step.pipeline.settings.maxSourceBytes,
-                  let data = try? fileSystem.readFile(at: path) else { return nil }
-            return ContentHash.sha256Hex(data)
         }
     }
 

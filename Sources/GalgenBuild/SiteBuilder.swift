@@ -51,6 +51,11 @@ public struct SiteBuilder: Sendable {
         report.inputs.options.jobs = options.jobs
         report.inputs.options.offline = options.offline
         report.inputs.options.refresh = options.refresh
+        report.inputs.options.transfer = switch options.mode {
+        case .push: "push"
+        case .pull: "pull"
+        case .site, .shard: nil
+        }
         var timer = StepTimer(clock: environment.clock)
         do {
             try await build(report: &report, timer: &timer, events: events)
@@ -99,14 +104,33 @@ public struct SiteBuilder: Sendable {
             throw BuildError(step: "records", .failed("cannot open the cache: \(error)"))
         }
         let remote = makeRemote(config: config, cache: cache)
+        let shared = makeRemoteCache(config: config)
+        if mode != .site, shared == nil {
+            throw BuildError(step: "config", .usage("\(modeName) needs a remote cache: set \"cache\": {\"remote\": \"https://…/\"} in \(config.configPath) or pass --remote-cache URL"))
+        }
+        report.shard = options.mode.shard.map { BuildReport.ShardCounts(index: $0.index, count: $0.count) }
         do throws(BuildError) {
             try await build(config: config, outputDirectory: outputDirectory, templates: templates, assets: assets, cache: cache,
-                            remote: remote.fetch, report: &report, timer: &timer, events: events)
+                            remote: remote.fetch, remoteCache: shared, report: &report, timer: &timer, events: events)
         } catch {
             await remote.transport?.shutdown()
+            await shared?.transport.shutdown()
             throw error
         }
         await remote.transport?.shutdown()
+        await shared?.transport.shutdown()
+    }
+
+    private var mode: BuildMode { options.mode }
+
+    /// How the mode is named in messages.
+    private var modeName: String {
+        switch mode {
+        case .site: "galgen build"
+        case .shard(let shard): "galgen build --shard \(shard)"
+        case .push: "galgen cache push"
+        case .pull: "galgen cache pull"
+        }
     }
 
     /// A source as the report lists it.
@@ -122,14 +146,27 @@ public struct SiteBuilder: Sendable {
     }
 
     private func build(config: SiteConfig, outputDirectory: String, templates: TemplateSet, assets: AssetSet, cache: DiskCache,
-                       remote: RemoteFetch, report: inout BuildReport, timer: inout StepTimer,
+                       remote: RemoteFetch, remoteCache: RemoteCache?, report: inout BuildReport, timer: inout StepTimer,
                        events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
         events(.started("records"))
-        var loaded = try await RecordsStep(config: config, fileSystem: fs, remote: remote).run()
+        var records = RecordsStep(config: config, fileSystem: fs, remote: remote)
+        records.shared = remoteCache.map { RemoteResponses(client: $0, cache: cache, fileSystem: fs, now: environment.now) }
+        records.pushAll = mode == .push
+        var loaded = try await records.run()
         for set in loaded.sets { report.diagnostics += set.diagnostics }
         report.sources = config.sources.count
         report.records = loaded.sets.reduce(0) { $0 + $1.records.count }
         timer.lap("records", into: &report, events: events)
+
+        if mode != .site {
+            // A shard, a push or a pull: the image work and the remote cache, no site.
+            events(.started("images"))
+            _ = try await processImages(config: config, recordSets: loaded.sets, cache: cache, remote: remote, remoteCache: remoteCache,
+                                        pages: records.shared, recordEntries: loaded.cacheEntries, report: &report, events: events)
+            report.network = await remote.stats.counts
+            timer.lap("images", into: &report, events: events)
+            return
+        }
 
         let stager = try OutputStager(
             output: outputDirectory,
@@ -139,7 +176,8 @@ public struct SiteBuilder: Sendable {
         do throws(BuildError) {
             events(.started("images"))
             let images = try await processImages(config: config, recordSets: loaded.sets, cache: cache, remote: remote,
-                                                 recordEntries: loaded.cacheEntries, report: &report, events: events)
+                                                 remoteCache: remoteCache, pages: records.shared, recordEntries: loaded.cacheEntries,
+                                                 report: &report, events: events)
             report.network = await remote.stats.counts
             for why in await remote.stats.damaged {
                 report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); fetched again"))
@@ -180,11 +218,11 @@ public struct SiteBuilder: Sendable {
 
     // MARK: - Network
 
-    /// The fetcher (none when `--offline` or when every source is local) and its transport.
+    /// The fetcher (none when `--offline`, for a push, or when every source is local) and its transport.
     private func makeRemote(config: SiteConfig, cache: DiskCache) -> (fetch: RemoteFetch, transport: (any HTTPTransport)?) {
         let policy = Self.fetchPolicy(config.fetch)
         // Transports are made lazily: a site of local files never opens a connection pool.
-        let transport: (any HTTPTransport)? = options.offline ? nil : LazyTransport(make: { environment.makeTransport(policy) })
+        let transport: (any HTTPTransport)? = options.offline || mode == .push ? nil : LazyTransport(make: { environment.makeTransport(policy) })
         let fetcher = transport.map { Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random) }
         let fetch = RemoteFetch(fetcher: fetcher, cache: cache, now: environment.now, refresh: options.refresh, stats: NetworkStats())
         return (fetch, transport)
@@ -210,7 +248,8 @@ public struct SiteBuilder: Sendable {
     // MARK: - Images
 
     private func processImages(config: SiteConfig, recordSets: [RecordSet], cache: DiskCache, remote: RemoteFetch,
-                               recordEntries: [String], report: inout BuildReport, events: @Sendable (BuildEvent) -> Void)
+                               remoteCache: RemoteCache?, pages: RemoteResponses?, recordEntries: [String], report: inout BuildReport,
+                               events: @Sendable (BuildEvent) -> Void)
         async throws(BuildError) -> (items: [Record.ImageReference: ItemImage], files: [PublishedImage]) {
         // Who uses each image, as positions (a million records share a few hundred images).
         var users: [Record.ImageReference: [(set: Int32, record: Int32)]] = [:]
@@ -238,8 +277,8 @@ public struct SiteBuilder: Sendable {
         var stage = ImagesStage(step: step, remote: remote, jobs: options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
                                 elapsed: { elapsed().seconds })
-        let remoteCache = makeRemoteCache(config: config)
         stage.remoteCache = remoteCache.map { RemoteImageCache(client: $0, step: step) }
+        stage.mode = mode
         var throttle = ProgressThrottle()
         let outcomes = await stage.run(references.map { reference in
             if case .url(let url) = reference { return .init(reference: reference, fallback: fallbacks[url]) }
@@ -250,17 +289,30 @@ public struct SiteBuilder: Sendable {
             }
         })
 
+        await pages?.finish()
         if let remoteCache {
-            report.remoteCache = await remoteCache.counts(outcomes.compactMap(\.remoteHit))
-            await remoteCache.transport.shutdown()
+            var counts = await remoteCache.counts(outcomes.compactMap(\.remoteHit))
+            counts.pagesFromRemote = await pages?.counter.taken ?? 0
+            if mode != .site {
+                let pushes = outcomes.compactMap(\.push)
+                counts.pushed = pushes.count { $0 == .pushed }
+                counts.alreadyRemote = pushes.count { $0 == .present }
+                if mode == .push { counts.notLocal = pushes.count { $0 == .incomplete } + outcomes.count(where: \.notCached) }
+            }
+            report.remoteCache = counts
+        }
+        if case .shard = mode {
+            report.shard?.sources = outcomes.count
+            report.shard?.assigned = outcomes.count { !$0.outOfShard }
         }
         let missing = outcomes.filter(\.notCached).map { Self.sortKey($0.reference) }
-        if !missing.isEmpty { throw BuildError(step: "images", .failed(RecordsStep.offlineMessage(missing, what: "image"))) }
+        if !missing.isEmpty, mode != .push { throw BuildError(step: "images", .failed(RecordsStep.offlineMessage(missing, what: "image"))) }
+        let mine = outcomes.filter { !$0.outOfShard && !$0.notCached }
 
         var images: [Record.ImageReference: ItemImage] = [:]
         var written: [String: PublishedImage] = [:]
         var used = Set(recordEntries)
-        for outcome in outcomes {
+        for outcome in mine {
             let result = outcome.result
             let display: String
             switch outcome.reference {
@@ -303,6 +355,8 @@ public struct SiteBuilder: Sendable {
         let processing = outcomes.compactMap(\.process)
         await remote.stats.add(downloadSeconds: Intervals.length(downloads), processSeconds: Intervals.length(processing),
                                overlapSeconds: Intervals.overlap(downloads, processing))
+        // A push or a pull touches the cache without building: the ledger is for builds.
+        guard mode != .push, mode != .pull else { return (images, []) }
         let record = BuildRecord(time: environment.now(), hits: report.images.reused, misses: report.images.encoded,
                                  damaged: report.images.damaged, entries: used.sorted())
         do { try cache.record(record, processID: environment.processID) } catch {
