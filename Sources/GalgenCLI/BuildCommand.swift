@@ -27,6 +27,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Share image work through this remote cache (Bazel's HTTP cache protocol); replaces the config's cache.remote.", valueName: "url"))
     var remoteCache: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Do only the image work of shard I of N (1 ≤ I ≤ N), upload it to the remote cache, and write no site; a final build without --shard then publishes.",
+        valueName: "I/N"))
+    var shard: String?
+
     @Option(name: .long, help: ArgumentHelp("Also write the build report as JSON to this file.", valueName: "file"))
     var report: String?
 
@@ -35,6 +40,13 @@ struct BuildCommand: AsyncParsableCommand {
     func validate() throws {
         if let remoteCache, let problem = RemoteCacheConfig.problem(with: remoteCache) {
             throw ValidationError("--remote-cache: \(problem), found \"\(remoteCache)\"")
+        }
+        if let shard {
+            guard Shard(parsing: shard) != nil else {
+                throw ValidationError("--shard: expected I/N with 1 ≤ I ≤ N ≤ 4096 (shards count from 1; a Kubernetes Indexed Job passes $((JOB_COMPLETION_INDEX + 1))/N), found \"\(shard)\"")
+            }
+            if offline { throw ValidationError("--shard and --offline cannot be combined: a shard's work reaches the final build only through the remote cache") }
+            if clean { throw ValidationError("--shard writes no site, so --clean has nothing to do") }
         }
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be combined: one forbids the network, the other asks for it") }
     }

@@ -4,12 +4,12 @@ import GalgenCache
 import GalgenConfig
 import GalgenCore
 
-/// `galgen cache stats|prune`.
+/// `galgen cache stats|prune|push|pull`.
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Inspect or prune the image cache.",
-        subcommands: [Stats.self, Prune.self])
+        abstract: "Inspect, prune, push or pull the image cache.",
+        subcommands: [Stats.self, Prune.self, Push.self, Pull.self])
 
     /// Where the cache is: `--cache`, else the config's `cache`, else `.galgen/cache` beside the config.
     struct Location: ParsableArguments {

@@ -70,8 +70,22 @@ public enum GalgenCLI {
         var options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
         options.clean = command.clean
         options.remoteCache = command.remoteCache
-        let verbose = command.outputOptions.verbose
-        let quiet = command.outputOptions.quiet
+        if let shard = command.shard.flatMap(Shard.init(parsing:)) { options.mode = .shard(shard) }
+        return await run(options, strict: command.strict, reportPath: command.report, output: command.outputOptions, console: console)
+    }
+
+    /// Runs a build (or a shard, a push, a pull), prints its summary, writes its report.
+    /// - Parameters:
+    ///   - options: What to run.
+    ///   - strict: Fail when anything had a problem.
+    ///   - reportPath: Where to write the JSON report, if anywhere.
+    ///   - output: Verbosity.
+    ///   - console: Where output goes.
+    ///   - remoteErrorsFail: Whether remote cache errors fail it (pushes and pulls, whose whole work they are).
+    static func run(_ options: BuildOptions, strict: Bool, reportPath: String?, output: OutputOptions, console: Console,
+                    remoteErrorsFail: Bool = false) async -> ExitStatus {
+        let verbose = output.verbose
+        let quiet = output.quiet
         let style = ProgressStyle.choose(isTerminal: console.isTerminal, environment: ProcessInfo.processInfo.environment, quiet: quiet)
         let printer = ProgressPrinter(style: style, console: console)
         let start = ContinuousClock.now
@@ -82,9 +96,13 @@ public enum GalgenCLI {
             printer.finish()
             let seconds = (ContinuousClock.now - start).seconds
             Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
-            status = command.strict && report.hasProblems ? .buildFailed : .success
+            status = strict && report.hasProblems ? .buildFailed : .success
             if status != .success {
                 console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")
+            }
+            if remoteErrorsFail, let errors = report.remoteCache?.remoteErrors, errors > 0 {
+                console.err("error: \(errors) request\(errors == 1 ? "" : "s") to the remote cache failed (listed above)")
+                status = .buildFailed
             }
         } catch {
             printer.finish()
@@ -92,8 +110,8 @@ public enum GalgenCLI {
             status = error.isConfigError ? .usageOrConfig : .buildFailed
             report = error.report ?? BuildReport()
         }
-        if let path = command.report {
-            report.inputs.options.strict = command.strict
+        if let path = reportPath {
+            report.inputs.options.strict = strict
             report.exitCode = Int(status.rawValue)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

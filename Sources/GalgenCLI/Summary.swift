@@ -24,7 +24,14 @@ struct Summary {
         let i = report.images
         let steps = report.steps.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: " · ")
         let warnings = problems.filter { $0.severity == .warning }.count
-        console.out(String(format: "galgen: built %@ in %.2f s", report.outputDirectory, seconds))
+        if let shard = report.shard {
+            console.out(String(format: "galgen: shard %d/%d: image work of %d of %d sources, in %.2f s (no site written)",
+                               shard.index, shard.count, shard.assigned, shard.sources, seconds))
+        } else if !report.published, let transfer = report.inputs.options.transfer {
+            console.out(String(format: "galgen: cache %@ in %.2f s (no site written)", transfer, seconds))
+        } else {
+            console.out(String(format: "galgen: built %@ in %.2f s", report.outputDirectory, seconds))
+        }
         console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets) · data files \(report.dataFiles)")
         console.out("  images: \(i.sources) sources · \(i.decoded) decoded · \(i.encoded) variants encoded · \(i.reused) reused from cache · \(i.failed) failed · \(i.published) files published")
         if i.damaged > 0 { console.out("  cache: \(i.damaged) damaged entries rebuilt") }
@@ -39,6 +46,12 @@ struct Summary {
         }
         if let r = report.remoteCache {
             console.out("  remote cache: \(r.remoteHits) hits · \(r.remoteMisses) misses · \(r.uploaded) uploaded · \(r.remoteErrors) errors (\(r.url); problems never fail the build)")
+            var more: [String] = []
+            if r.pagesFromRemote > 0 { more.append("\(r.pagesFromRemote) record pages from the remote") }
+            if let pushed = r.pushed { more.append("\(pushed) sources pushed") }
+            if let present = r.alreadyRemote { more.append("\(present) already there") }
+            if let notLocal = r.notLocal { more.append("\(notLocal) not complete locally (not pushed)") }
+            if !more.isEmpty { console.out("  remote cache: " + more.joined(separator: " · ")) }
         }
         printTheme()
         console.out("  steps: \(steps)")
