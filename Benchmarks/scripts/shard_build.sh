@@ -7,7 +7,7 @@
 #   Benchmarks/scripts/shard_build.sh [WORKDIR] [COUNT]      # defaults /tmp/galgen-shard-bench 400
 #
 # GALGEN overrides the binary (default: this repository's release build); COLD_RUNS the runs of
-# each cold command (default 1: a cold run is minutes), RUNS those of the warm pair (default 3).
+# each cold command (default 3), RUNS those of the warm pair (default 3). About 4 minutes here.
 # This machine has one pool of 2 cores, so the shards are timed one after the other, each with
 # both cores, as two runners would run them side by side: two runners' wall time is the slower
 # shard plus the final build. Each cold shard run uses a fresh remote folder (/cache/run-<pid>/),
@@ -17,7 +17,7 @@ work=${1:-/tmp/galgen-shard-bench}
 count=${2:-400}
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 galgen=${GALGEN:-$here/../../.build/release/galgen}
-cold=${COLD_RUNS:-1}
+cold=${COLD_RUNS:-3}
 runs=${RUNS:-3}
 mkdir -p "$work/site"
 python3 "$here/make_corpus.py" "$work/site/photos" --big "$count" --small 0
@@ -59,7 +59,7 @@ trap 'kill $nginx 2>/dev/null || true' EXIT INT TERM
 sleep 1
 remote=http://127.0.0.1:$port/cache
 
-echo "== $count photos, $(du -sh "$work/site/photos" | cut -f1); galgen $("$galgen" --version)"
+echo "== $count photos, $(du -shL "$work/site/photos" | cut -f1); galgen $("$galgen" --version)"
 echo "== one runner, cold (empty local cache, no remote)"
 farm-bench -n "$cold" --warmup 0 --timeout 3600 -- \
     sh -c "rm -rf '$work/c-single' '$work/o-single' && exec '$galgen' build --config '$config' --cache '$work/c-single' --output '$work/o-single' --quiet"
@@ -74,9 +74,9 @@ rm -rf "$work/c-seed1" "$work/c-seed2"
 "$galgen" build --config "$config" --shard 1/2 --cache "$work/c-seed1" --remote-cache "$remote/shared/" --quiet --report "$work/seed1.json"
 "$galgen" build --config "$config" --shard 2/2 --cache "$work/c-seed2" --remote-cache "$remote/shared/" --quiet --report "$work/seed2.json"
 echo "== final build after the shards (empty local cache, remote holds everything) vs local-warm (no remote, fresh output)"
-farm-bench -n "$runs" --warmup 0 --timeout 3600 -- \
-    sh -c "rm -rf '$work/c-final' '$work/o-final' && exec '$galgen' build --config '$config' --cache '$work/c-final' --output '$work/o-final' --remote-cache $remote/shared/ --quiet --report '$work/final.json'" \
-    --vs "sh -c \"rm -rf '$work/o-local' && exec '$galgen' build --config '$config' --cache '$work/c-single' --output '$work/o-local' --quiet\""
+farm-bench -n "$runs" --warmup 0 --timeout 3600 \
+    --vs "sh -c \"rm -rf '$work/o-local' && exec '$galgen' build --config '$config' --cache '$work/c-single' --output '$work/o-local' --quiet\"" -- \
+    sh -c "rm -rf '$work/c-final' '$work/o-final' && exec '$galgen' build --config '$config' --cache '$work/c-final' --output '$work/o-final' --remote-cache $remote/shared/ --quiet --report '$work/final.json'"
 
 python3 - "$work" <<'PY'
 import json, sys

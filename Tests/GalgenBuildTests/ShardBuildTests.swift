@@ -141,6 +141,22 @@ struct ShardBuildTests {
         #expect(built.images.decoded == 0 && built.images.reused == Self.sources * 2)
     }
 
+    @Test func aShardWhoseRemoteFailsStillFinishesAndTheFinalBuildDoesTheRest() async throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let refused = try await setup.run(.shard(Shard(index: 1, count: 2)!), cache: "s1", remote: setup.nginx.url("noput"))
+        let counts = try #require(refused.remoteCache)
+        #expect(refused.images.decoded == refused.shard?.assigned && refused.images.failed == 0 && !refused.hasProblems)
+        #expect(counts.uploaded == 0 && counts.remoteErrors > 0 && counts.problems.contains { $0.hasSuffix("HTTP 403") }, "\(counts.problems)")
+        let down = try await setup.run(.shard(Shard(index: 2, count: 2)!), cache: "s2", remote: "http://127.0.0.1:\(try NginxServer.freePort())/cache/")
+        #expect(down.images.decoded == down.shard?.assigned && down.remoteCache?.remoteErrors == 1)
+        // Shard 2's work reached the remote through a second, working run; shard 1's never did.
+        let good = try await setup.run(.shard(Shard(index: 2, count: 2)!), cache: "s2", remote: setup.remote)
+        #expect(good.images.decoded == 0 && good.remoteCache?.pushed == good.shard?.assigned)
+        let final = try await setup.run(.site, cache: "final", remote: setup.remote)
+        #expect(final.published && final.images.decoded == refused.shard?.assigned && final.remoteCache?.remoteHits == good.shard?.assigned)
+    }
+
     @Test func aShardWithoutARemoteCacheIsAUsageError() async throws {
         let setup = try Setup()
         defer { setup.remove() }
