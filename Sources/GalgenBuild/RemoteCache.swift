@@ -47,6 +47,25 @@ struct RemoteCache: Sendable {
         return true
     }
 
+    /// Uploads the bodies the remote lacks (asking with `HEAD` first, except for those it served
+    /// corrupt in this build), then the action entry, which therefore never names a missing body;
+    /// whether all of it was accepted.
+    /// - Parameters:
+    ///   - bodies: Each body's SHA-256 hex and how to read its bytes (read only when they must be sent).
+    ///   - entry: The action entry's bytes.
+    ///   - key: The action key.
+    func upload(_ bodies: [(digest: String, read: () -> Data?)], entry: Data, key: String) async -> Bool {
+        for (digest, read) in bodies {
+            if await !log.corrupted.contains(digest) {
+                guard let present = await has(digest) else { return false }
+                if present { continue }
+            }
+            guard let data = read(), ContentHash.sha256Hex(data) == digest else { return false }
+            guard await put(data, digest: digest) else { return false }
+        }
+        return await putAction(entry, key: key)
+    }
+
     /// An action entry's bytes, or nil (absent or failed).
     /// - Parameter key: The action key (SHA-256 hex).
     func action(_ key: String) async -> Data? {

@@ -104,15 +104,8 @@ struct RemoteImageCache: Sendable {
     @discardableResult
     private func send(_ paths: [String], action: String) async -> Bool {
         guard let (entries, json) = actionEntry(paths) else { return false }
-        for (path, digest) in entries.sorted(by: { $0.key < $1.key }) {
-            if await !client.log.corrupted.contains(digest) {
-                guard let present = await client.has(digest) else { return false }
-                if present { continue }
-            }
-            guard let data = read(path), ContentHash.sha256Hex(data) == digest else { return false }
-            guard await client.put(data, digest: digest) else { return false }
-        }
-        return await client.putAction(json, key: action)
+        let bodies = entries.sorted { $0.key < $1.key }.map { path, digest in (digest: digest, read: { read(path) }) }
+        return await client.upload(bodies, entry: json, key: action)
     }
 
     /// The action entry of the local files at `paths`: each path's digest, and the entry's bytes.

@@ -73,18 +73,12 @@ struct RemoteResponses: Sendable {
             guard let entryBytes = try? fileSystem.readFile(at: cache.path(for: .remote(url: entry.url))),
                   case .hit(let body) = cache.body(hash: entry.body) else { return }
             let entryDigest = ContentHash.sha256Hex(entryBytes)
-            for (digest, bytes) in [(entry.body, body), (entryDigest, entryBytes)] {
-                if await !client.log.corrupted.contains(digest) {
-                    guard let present = await client.has(digest) else { return }
-                    if present { continue }
-                }
-                guard await client.put(bytes, digest: digest) else { return }
-            }
             let map = [CacheKey.remote(url: entry.url).relativePath: entryDigest, CacheKey.body(hash: entry.body).relativePath: entry.body]
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             guard let json = try? encoder.encode(map) else { return }
-            _ = await client.putAction(json, key: Self.actionKey(entry.url))
+            _ = await client.upload([(digest: entry.body, read: { body }), (digest: entryDigest, read: { entryBytes })], entry: json,
+                                    key: Self.actionKey(entry.url))
         }
     }
 

@@ -38,9 +38,7 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let remoteCache, let problem = RemoteCacheConfig.problem(with: remoteCache) {
-            throw ValidationError("--remote-cache: \(problem), found \"\(remoteCache)\"")
-        }
+        try GalgenCLI.checkRemoteCache(remoteCache)
         if let shard {
             guard Shard(parsing: shard) != nil else {
                 throw ValidationError("--shard: expected I/N with 1 ≤ I ≤ N ≤ 4096 (shards count from 1; a Kubernetes Indexed Job passes $((JOB_COMPLETION_INDEX + 1))/N), found \"\(shard)\"")

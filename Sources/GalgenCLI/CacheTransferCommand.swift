@@ -23,9 +23,7 @@ struct TransferOptions: ParsableArguments {
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
-        if let remoteCache, let problem = RemoteCacheConfig.problem(with: remoteCache) {
-            throw ValidationError("--remote-cache: \(problem), found \"\(remoteCache)\"")
-        }
+        try GalgenCLI.checkRemoteCache(remoteCache)
         if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     }
 

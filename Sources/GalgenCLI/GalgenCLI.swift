@@ -55,6 +55,13 @@ public enum GalgenCLI {
         return Exit(code: error is ConfigError ? .usageOrConfig : .buildFailed)
     }
 
+    /// Checks a `--remote-cache` argument (galgen build, cache push and pull).
+    static func checkRemoteCache(_ url: String?) throws {
+        if let url, let problem = RemoteCacheConfig.problem(with: url) {
+            throw ValidationError("--remote-cache: \(problem), found \"\(url)\"")
+        }
+    }
+
     static func absolute(_ path: String) -> String {
         Paths.resolve(path, against: FileManager.default.currentDirectoryPath)
     }
