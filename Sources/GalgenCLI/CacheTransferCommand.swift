@@ -5,11 +5,7 @@ import GalgenConfig
 
 /// What `galgen cache push` and `galgen cache pull` share: the site, its cache, the remote.
 struct TransferOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "path"))
-    var config = "config.json"
-
-    @Option(name: .long, help: ArgumentHelp("The local cache folder (overrides the config).", valueName: "dir"))
-    var cache: String?
+    @OptionGroup var location: CacheCommand.Location
 
     @Option(name: .long, help: ArgumentHelp("The remote cache (overrides the config's cache.remote).", valueName: "url"))
     var remoteCache: String?
@@ -24,11 +20,11 @@ struct TransferOptions: ParsableArguments {
 
     func validate() throws {
         try GalgenCLI.checkRemoteCache(remoteCache)
-        if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+        try SiteOptions.checkJobs(jobs)
     }
 
     func run(_ mode: BuildMode) async -> ExitStatus {
-        var options = BuildOptions(configPath: GalgenCLI.absolute(config), cacheDirectory: cache.map(GalgenCLI.absolute),
+        var options = BuildOptions(configPath: GalgenCLI.absolute(location.config), cacheDirectory: location.cache.map(GalgenCLI.absolute),
                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         options.remoteCache = remoteCache
         options.mode = mode

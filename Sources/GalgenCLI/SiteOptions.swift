@@ -16,7 +16,10 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Images processed at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
-    func validate() throws {
+    func validate() throws { try Self.checkJobs(jobs) }
+
+    /// Checks a `--jobs` argument (build, serve, cache push and pull).
+    static func checkJobs(_ jobs: Int?) throws {
         if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     }
 
