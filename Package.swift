@@ -58,13 +58,18 @@ let package = Package(
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("tiff")]),
 
+        // ICU (Debian's libicu): collation sort keys for locale-aware sorting. All ICU calls stay in CICUShim.
+        .systemLibrary(name: "CLibICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+
         // Capability modules.
         .target(
             name: "GalgenCore",
             dependencies: ["CGalgenSystem", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings),
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
-        .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig"], swiftSettings: swiftSettings),
+        .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig", "CICUShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.

@@ -143,6 +143,10 @@ public struct SourceConfig: Sendable, Hashable {
     public var fields: FieldMapping
     /// Seconds a fetched response stays fresh; older ones are revalidated (0: every build).
     public var maxAge: Double
+    /// The collection's order (source order when empty); ties keep source order.
+    public var sort: [SortSpec] = []
+    /// Splits the collection into albums, when set.
+    public var groupBy: GroupSpec?
 
     /// Creates a source config.
     /// - Parameters:
@@ -161,6 +165,13 @@ public struct SourceConfig: Sendable, Hashable {
         self.items = items
         self.fields = fields
         self.maxAge = maxAge
+    }
+
+    /// The type of a field that `sort` or `groupBy` may name: `title`, `subtitle` and `id` are text;
+    /// nil for a name the source does not map.
+    public func fieldType(named name: String) -> FieldType? {
+        if ["title", "subtitle", "id"].contains(name) { return .text }
+        return fields.extra.first { $0.name == name }?.type
     }
 
     /// The local file, for file sources.
@@ -231,10 +242,12 @@ public struct RandomUserQuery: Sendable, Hashable {
     /// `https://randomuser.me/api/1.4/`.
     public static let defaultURL = "https://randomuser.me/api/1.4/"
 
-    /// id = `login.uuid`, title = first and last name, subtitle = city and country, image = `picture.large`.
+    /// id = `login.uuid`, title = first and last name, subtitle = city and country, image = `picture.large`, and
+    /// e-mail, phone, city, country, age, birthday and registration date as extra fields.
     public static let defaultFields = FieldMapping(
         id: FieldPath("login.uuid")!, title: [FieldPath("name.first")!, FieldPath("name.last")!],
-        subtitle: [FieldPath("location.city")!, FieldPath("location.country")!], image: FieldPath("picture.large")!)
+        subtitle: [FieldPath("location.city")!, FieldPath("location.country")!], image: FieldPath("picture.large")!,
+        extra: FieldDefaults.randomUser)
 }
 
 /// An iTunes Search API request.
@@ -322,6 +335,8 @@ public struct FieldMapping: Sendable, Hashable {
     public var link: FieldPath?
     /// A URL to try when the image URL fails; set by the iTunes source, not by the config.
     public var fallbackImage: FieldPath?
+    /// The other named fields, in config order.
+    public var extra: [FieldSpec] = []
 
     /// Creates a mapping.
     /// - Parameters:
@@ -331,8 +346,10 @@ public struct FieldMapping: Sendable, Hashable {
     ///   - image: Path of the image.
     ///   - link: Path of the link.
     ///   - fallbackImage: Path of a fallback image URL.
+    ///   - extra: The other named fields.
     public init(id: FieldPath, title: [FieldPath], subtitle: [FieldPath] = [], image: FieldPath? = nil, link: FieldPath? = nil,
-                fallbackImage: FieldPath? = nil) {
+                fallbackImage: FieldPath? = nil, extra: [FieldSpec] = []) {
+        self.extra = extra
         self.id = id
         self.title = title
         self.subtitle = subtitle

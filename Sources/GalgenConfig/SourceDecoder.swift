@@ -32,16 +32,30 @@ enum SourceDecoder {
         case .randomuser:
             let query = try decodeRandomUser(&reader, path: path)
             var fields = RandomUserQuery.defaultFields
-            if let fieldsNode = reader.node("fields") { fields = try decodeFields(fieldsNode, path: path + ".fields", document: document) }
+            if let fieldsNode = reader.node("fields") {
+                fields = try decodeFields(fieldsNode, path: path + ".fields", document: document, defaults: fields)
+            }
             source = SourceConfig(name: name, title: title, kind: kind, origin: .randomUser(query), items: FieldPath("results")!,
                                   fields: fields, maxAge: maxAge)
         case .itunes:
             let query = try decodeITunes(&reader, path: path)
+            var fields = ITunesQuery.normalisedFields
+            fields.extra = query.defaultExtra
+            if let fieldsNode = reader.node("fields") {
+                fields = try decodeFields(fieldsNode, path: path + ".fields", document: document, defaults: fields, extraOnly: true)
+            }
             source = SourceConfig(name: name, title: title, kind: kind, origin: .iTunes(query), items: FieldPath("results")!,
-                                  fields: ITunesQuery.normalisedFields, maxAge: maxAge)
+                                  fields: fields, maxAge: maxAge)
+        }
+        var decoded = source
+        if let sortNode = reader.node("sort") {
+            decoded.sort = try decodeSort(sortNode, path: path + ".sort", fields: source.fields, document: document)
+        }
+        if let groupNode = reader.node("groupBy") {
+            decoded.groupBy = try decodeGroup(groupNode, path: path + ".groupBy", fields: source.fields, document: document)
         }
         try reader.finish()
-        return source
+        return decoded
     }
 
     private static func decodeJSON(_ reader: inout ConfigReader, node: JSONNode, path: String, name: String, title: String,
@@ -156,22 +170,34 @@ enum SourceDecoder {
         }
     }
 
-    private static func decodeFields(_ node: JSONNode, path: String, document: JSONDocument) throws(ConfigError) -> FieldMapping {
+    /// A source's `fields`. With `defaults` (randomuser, iTunes) every key is optional and replaces
+    /// only its default (`"extra": {}` removes the default extra fields); `extraOnly` allows `extra` alone.
+    private static func decodeFields(_ node: JSONNode, path: String, document: JSONDocument, defaults: FieldMapping? = nil,
+                                     extraOnly: Bool = false) throws(ConfigError) -> FieldMapping {
         var reader = try ConfigReader(node, path: path, document: document)
-        guard let id = try fieldPath(&reader, key: "id", path: path, required: true) else {
-            fatalError("unreachable: required")
+        var mapping: FieldMapping
+        if extraOnly, let defaults {
+            mapping = defaults
+        } else {
+            let id = try fieldPath(&reader, key: "id", path: path, required: defaults == nil) ?? defaults?.id
+            var title = try fieldPaths(&reader, key: "title", path: path)
+            if title.isEmpty, let defaults { title = defaults.title }
+            if title.isEmpty {
+                throw ConfigReader.error(.missingKey, at: node.offset, path: path + ".title", document: document,
+                                         message: "missing required key \"title\"",
+                                         hint: "add \"title\": \"name\" or several paths: [\"name.first\", \"name.last\"]")
+            }
+            let subtitle = reader.node("subtitle") == nil ? (defaults?.subtitle ?? []) : try fieldPaths(&reader, key: "subtitle", path: path)
+            let image = try fieldPath(&reader, key: "image", path: path) ?? defaults?.image
+            let link = try fieldPath(&reader, key: "link", path: path) ?? defaults?.link
+            guard let id else { fatalError("unreachable: id is required without defaults") }
+            mapping = FieldMapping(id: id, title: title, subtitle: subtitle, image: image, link: link, extra: defaults?.extra ?? [])
         }
-        let title = try fieldPaths(&reader, key: "title", path: path)
-        if title.isEmpty {
-            throw ConfigReader.error(.missingKey, at: node.offset, path: path + ".title", document: document,
-                                     message: "missing required key \"title\"",
-                                     hint: "add \"title\": \"name\" or several paths: [\"name.first\", \"name.last\"]")
+        if let extraNode = reader.node("extra") {
+            mapping.extra = try decodeExtra(extraNode, path: path + ".extra", document: document)
         }
-        let subtitle = try fieldPaths(&reader, key: "subtitle", path: path)
-        let image = try fieldPath(&reader, key: "image", path: path)
-        let link = try fieldPath(&reader, key: "link", path: path)
         try reader.finish()
-        return FieldMapping(id: id, title: title, subtitle: subtitle, image: image, link: link)
+        return mapping
     }
 
     private static func fieldPath(_ reader: inout ConfigReader, key: String, path: String, required: Bool = false) throws(ConfigError) -> FieldPath? {
@@ -192,7 +218,7 @@ enum SourceDecoder {
         return [try parse(found, path: full, document: reader.document)]
     }
 
-    private static func parse(_ node: JSONNode, path: String, document: JSONDocument) throws(ConfigError) -> FieldPath {
+    static func parse(_ node: JSONNode, path: String, document: JSONDocument) throws(ConfigError) -> FieldPath {
         guard case .string(let text) = node.value else {
             throw ConfigReader.error(.wrongType, at: node.offset, path: path, document: document,
                                      message: "expected a dotted path string, found \(node.value.kindName)",

@@ -49,6 +49,12 @@ enum ITunesResult {
                 put("image", artwork)
             }
         }
+        // The result's own members follow, for the extra fields (`primaryGenreName`, `releaseDate`, …):
+        // none of them is named like the normalised ones, which come first and win a lookup.
+        if case .object(let original) = value {
+            let normalised: Set<String> = ["id", "title", "subtitle", "link", "image", "fallbackImage"]
+            members += original.filter { !normalised.contains($0.key) }
+        }
         return JSONNode(.object(members), offset: node.offset)
     }
 

@@ -24,6 +24,8 @@ public struct Record: Sendable, Hashable {
     public var link: String?
     /// Where it came from, e.g. `people.json:12:5 (results[3])`, for messages.
     public var origin: RecordOrigin
+    /// The source's extra fields, in the config's order (`fields.extra`); nil where the record has no usable value.
+    public var fields: [FieldValue?] = []
 
     /// Creates a record.
     /// - Parameters:

@@ -79,6 +79,7 @@ struct RecordMapper {
         if case .url = image, let path = fields.fallbackImage, case .string(let text)? = FieldLookup.node(at: path, in: node)?.value {
             record.imageFallback = WebURL.httpURL(text)
         }
+        if !fields.extra.isEmpty { record.fields = extras(in: node, subject: subject) }
         records.append(record)
         return true
     }
@@ -103,6 +104,25 @@ struct RecordMapper {
             if !cleaned.text.isEmpty { parts.append(cleaned.text) }
         }
         return parts.joined(separator: separator)
+    }
+
+    /// The extra fields, in config order; a value not of its field's type is reported and left out.
+    private mutating func extras(in node: JSONNode, subject: Subject) -> [FieldValue?] {
+        var values: [FieldValue?] = []
+        values.reserveCapacity(config.fields.extra.count)
+        for spec in config.fields.extra {
+            guard let value = FieldLookup.node(at: spec.path, in: node) else {
+                values.append(nil)
+                continue
+            }
+            do throws(FieldReader.Rejection) {
+                values.append(try FieldReader.read(value, as: spec))
+            } catch {
+                report(.warning, "record.bad-field", subject, "field \"\(spec.name)\" at \"\(spec.path)\": \(error.reason); left out")
+                values.append(nil)
+            }
+        }
+        return values
     }
 
     private mutating func imageReference(in node: JSONNode, subject: Subject) -> Record.ImageReference? {

@@ -4,8 +4,8 @@ enum TextCleaner {
     static let maxLength = 300
 
     /// The cleaned text and whether it had to be cut.
-    static func clean(_ text: String) -> (text: String, truncated: Bool) {
-        if isClean(text) { return (text, false) }
+    static func clean(_ text: String, maxLength: Int = TextCleaner.maxLength) -> (text: String, truncated: Bool) {
+        if isClean(text, maxLength: maxLength) { return (text, false) }
         var out = String.UnicodeScalarView()
         var space = false
         var count = 0
@@ -33,7 +33,7 @@ enum TextCleaner {
     /// Whether `clean` would return the text as it is, decided on its bytes: printable ASCII, single
     /// spaces between words, at most ``maxLength`` long (most record text; a million records are
     /// read on every build).
-    private static func isClean(_ text: String) -> Bool {
+    private static func isClean(_ text: String, maxLength: Int) -> Bool {
         var previous: UInt8 = 0x20  // a leading space is not clean
         var count = 0
         for byte in text.utf8 {
