@@ -185,16 +185,13 @@ public struct SiteBuilder: Sendable {
             timer.lap("images", into: &report, events: events)
 
             events(.started("pages"))
-            let collections = zip(config.sources, loaded.sets).map { source, set in
-                Collection(name: source.name, title: source.title, items: set.records.map { record in
-                    Item(record: record, image: record.image.flatMap { images.items[$0] })
-                })
-            }
+            let (collections, groups, grouping) = CollectionPlan.make(config: config, sets: loaded.sets) { images.items[$0] }
+            report.diagnostics += grouping
             loaded.sets = []  // the items hold the records now: not twice in memory
             // The records' text and parse, the images step's tables: not resident during the
             // pages step, whose peak is the build's (150 MB of it at a million items otherwise).
             Memory.returnFreed()
-            try await writeSite(config: config, collections: collections, templates: templates, assets: assets,
+            try await writeSite(config: config, collections: collections, groups: groups, templates: templates, assets: assets,
                                 images: images.files, stager: stager, report: &report, events: events)
             timer.lap("pages", into: &report, events: events)
 
@@ -385,12 +382,13 @@ public struct SiteBuilder: Sendable {
 
     /// Gives every file of the site its key, lets the stager decide which must be made, and makes
     /// (renders, validates, writes) or links only those.
-    private func writeSite(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
+    private func writeSite(config: SiteConfig, collections: [Collection], groups: [CollectionGroup], templates: TemplateSet, assets: AssetSet,
                            images: [PublishedImage], stager: OutputStager, report: inout BuildReport,
                            events: @Sendable (BuildEvent) -> Void) async throws(BuildError) {
         let renderer: SiteRenderer
         do {
-            renderer = try SiteRenderer(config: config, collections: collections, templates: templates, assets: assets, memo: session?.render)
+            renderer = try SiteRenderer(config: config, collections: collections, groups: groups, templates: templates, assets: assets,
+                                        memo: session?.render)
         } catch {
             throw BuildError(step: "pages", .failed(error.description))
         }
@@ -399,7 +397,7 @@ public struct SiteBuilder: Sendable {
         stager.readPublished()
         var plan = renderer.plan()
         let data = renderer.data.files
-        let crawler = renderer.crawlerFiles(for: plan)
+        let crawler = renderer.crawlerFiles(for: plan) + renderer.feeds()
 
         var files: [(entry: OutputEntry, source: Source)] = []
         files.reserveCapacity(plan.count + data.count + crawler.count + images.count + assets.assets.count + 1)

@@ -40,6 +40,8 @@ extension PageMeta: KeyFed {
         f.add(next)
         f.add(asset)
         f.add(og)
+        f.add(feed)
+        f.add(feedTitle)
     }
 }
 
@@ -146,6 +148,8 @@ extension GalleryContext: KeyFed {
         f.add(first)
         f.add(manifest)
         f.add(pager)
+        f.add(crumbs)
+        f.add(hasCrumbs)
     }
 }
 
@@ -167,6 +171,8 @@ extension ItemDetail: KeyFed {
         f.add(link)
         f.add(image)
         f.add(position)
+        f.add(fields)
+        f.add(hasFields)
     }
 }
 
@@ -180,6 +186,8 @@ extension ItemContext: KeyFed {
         f.add(back)
         f.add(previous)
         f.add(next)
+        f.add(crumbs)
+        f.add(hasCrumbs)
     }
 }
 
@@ -201,5 +209,40 @@ extension HomeContext: KeyFed {
         f.add(page)
         f.add(collections)
         f.add(empty)
+    }
+}
+
+extension CrumbContext: KeyFed {
+    func feed(into f: inout KeyFeed) {
+        f.begin("CrumbContext")
+        f.add(title)
+        f.add(url)
+    }
+}
+
+extension FieldContext: KeyFed {
+    func feed(into f: inout KeyFeed) {
+        f.begin("FieldContext")
+        f.add(name)
+        f.add(label)
+        f.add(type)
+        f.add(text)
+        f.add(href)
+        f.add(datetime)
+    }
+}
+
+extension AlbumsContext: KeyFed {
+    func feed(into f: inout KeyFeed) {
+        f.begin("AlbumsContext")
+        f.add(site)
+        f.add(page)
+        f.add(crumbs)
+        f.add(hasCrumbs)
+        f.add(collection)
+        f.add(albums)
+        f.add(empty)
+        f.add(albumCountLabel)
+        f.add(pager)
     }
 }

@@ -28,6 +28,8 @@ extension PageMeta: MustacheParent {
         case "next": next
         case "asset": asset
         case "og": og
+        case "feed": feed
+        case "feedTitle": feedTitle
         default: nil
         }
     }
@@ -153,6 +155,8 @@ extension GalleryContext: MustacheParent {
         case "first": first
         case "manifest": manifest
         case "pager": pager
+        case "crumbs": crumbs
+        case "hasCrumbs": hasCrumbs
         default: nil
         }
     }
@@ -178,6 +182,8 @@ extension ItemDetail: MustacheParent {
         case "link": link
         case "image": image
         case "position": position
+        case "fields": fields
+        case "hasFields": hasFields
         default: nil
         }
     }
@@ -193,6 +199,8 @@ extension ItemContext: MustacheParent {
         case "back": back
         case "previous": previous
         case "next": next
+        case "crumbs": crumbs
+        case "hasCrumbs": hasCrumbs
         default: nil
         }
     }
@@ -218,6 +226,47 @@ extension HomeContext: MustacheParent {
         case "page": page
         case "collections": collections
         case "empty": empty
+        default: nil
+        }
+    }
+}
+
+extension CrumbContext: MustacheParent {
+    func child(named field: String) -> Any? {
+        switch field {
+        case "title": title
+        case "url": url
+        default: nil
+        }
+    }
+}
+
+extension FieldContext: MustacheParent {
+    func child(named field: String) -> Any? {
+        switch field {
+        case "name": name
+        case "label": label
+        case "type": type
+        case "text": text
+        case "href": href
+        case "datetime": datetime
+        default: nil
+        }
+    }
+}
+
+extension AlbumsContext: MustacheParent {
+    func child(named field: String) -> Any? {
+        switch field {
+        case "site": site
+        case "page": page
+        case "crumbs": crumbs
+        case "hasCrumbs": hasCrumbs
+        case "collection": collection
+        case "albums": albums
+        case "empty": empty
+        case "albumCountLabel": albumCountLabel
+        case "pager": pager
         default: nil
         }
     }

@@ -20,6 +20,9 @@ struct PageMeta {
     /// Asset URLs by key, relative to this page (`asset.style_css`). Looked up, never iterated.
     let asset: [String: String]
     let og: OpenGraphContext
+    /// The collection's Atom feed, relative to this page, when it has one.
+    let feed: String?
+    let feedTitle: String?
 }
 
 /// Open Graph tags of a page; `url` and `image` only when the site has a `baseURL` (they must be absolute).
@@ -105,6 +108,27 @@ struct GalleryContext {
     /// The runtime's manifest, relative to the page (nil for an empty collection).
     let manifest: String?
     let pager: PagerContext?
+    /// The trail above this gallery: the grouped collection, for an album; empty otherwise.
+    let crumbs: [CrumbContext]
+    let hasCrumbs: Bool
+}
+
+/// One step of a breadcrumb trail.
+struct CrumbContext {
+    let title: String
+    let url: String
+}
+
+/// One extra field of an item, formatted (`item.fields`).
+struct FieldContext {
+    let name: String
+    let label: String
+    let type: String
+    let text: String
+    /// A safe link: `http(s)` or `mailto:`.
+    let href: String?
+    /// ISO 8601, for `<time datetime>`.
+    let datetime: String?
 }
 
 struct NeighbourContext {
@@ -120,6 +144,8 @@ struct ItemDetail {
     let link: String?
     let image: ImageContext
     let position: Int
+    let fields: [FieldContext]
+    let hasFields: Bool
 }
 
 struct ItemContext {
@@ -130,6 +156,9 @@ struct ItemContext {
     let back: NeighbourContext
     let previous: NeighbourContext?
     let next: NeighbourContext?
+    /// The trail above the item: its collection (and album), the last one the gallery page that lists it.
+    let crumbs: [CrumbContext]
+    let hasCrumbs: Bool
 }
 
 struct CollectionCard {
@@ -145,4 +174,17 @@ struct HomeContext {
     let page: PageMeta
     let collections: [CollectionCard]
     let empty: Bool
+}
+
+/// The page of a collection grouped into albums: the albums as cards.
+struct AlbumsContext {
+    let site: SiteContext
+    let page: PageMeta
+    let crumbs: [CrumbContext]
+    let hasCrumbs: Bool
+    let collection: CollectionRef
+    let albums: [CollectionCard]
+    let empty: Bool
+    let albumCountLabel: String
+    let pager: PagerContext?
 }

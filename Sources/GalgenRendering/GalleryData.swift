@@ -1,5 +1,6 @@
 public import Foundation
 public import GalgenCore
+import GalgenConfig
 
 /// The JSON files the browser runtime reads (documented in docs/runtime.md): for each collection a
 /// manifest (`manifest.json`) and shards of ``shardSize`` items under `data/<collection>/`, shards
@@ -133,10 +134,11 @@ public struct GalleryData: Sendable {
 
     private static func shard(_ collection: Collection, first: Int, types: [String]) -> Data {
         let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
-        return Data(JSONText.object([("first", String(first)), ("items", JSONText.array(items.map { Self.item($0, types: types) }))]).utf8)
+        return Data(JSONText.object([("first", String(first)),
+                                     ("items", JSONText.array(items.map { Self.item($0, fields: collection.fields, types: types) }))]).utf8)
     }
 
-    private static func item(_ item: Item, types: [String]) -> String {
+    private static func item(_ item: Item, fields: [FieldSpec], types: [String]) -> String {
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
         members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
@@ -149,6 +151,13 @@ public struct GalleryData: Sendable {
             return JSONText.array([JSONText.string(v.path), String(v.width), String(v.height)]
                                   + types.map { type in sources.first { $0.type == type }.map { JSONText.string($0.variants[i].path) } ?? "null" })
         })))
+        // The extra fields with a value, for the lightbox: [label, text] or [label, text, safe link].
+        var shown: [String] = []
+        for (f, spec) in fields.enumerated() where f < item.record.fields.count {
+            guard let value = item.record.fields[f] else { continue }
+            shown.append(JSONText.array([JSONText.string(spec.label), JSONText.string(value.text)] + (value.href.map { [JSONText.string($0)] } ?? [])))
+        }
+        if !shown.isEmpty { members.append(("f", JSONText.array(shown))) }
         return JSONText.object(members)
     }
 

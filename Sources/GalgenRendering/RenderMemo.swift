@@ -78,10 +78,10 @@ extension Item {
     public func rendersLike(_ other: Item) -> Bool {
         let a = record, b = other.record
         return a.id == b.id && a.slug == b.slug && a.title == b.title && a.subtitle == b.subtitle && a.image == b.image
-            && a.imageFallback == b.imageFallback && a.link == b.link && image == other.image
+            && a.imageFallback == b.imageFallback && a.link == b.link && a.fields == b.fields && image == other.image
     }
 
     /// The properties of ``Record`` that ``rendersLike(_:)`` compares, and the one it leaves out.
-    static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link"]
+    static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields"]
     static let ignoredRecordProperties = ["origin"]
 }

@@ -59,7 +59,7 @@ public struct SearchIndex: Sendable {
             ("version", "1"),
             ("collections", JSONText.array(kept.indices.map { c in
                 JSONText.object([
-                    ("title", JSONText.string(kept[c].title)), ("base", JSONText.string(kept[c].name + "/")),
+                    ("title", JSONText.string(kept[c].fullTitle)), ("base", JSONText.string(kept[c].name + "/")),
                     ("offset", String(docs.offsets[c])), ("count", String(kept[c].items.count)),
                     ("pageSize", String(pageSize)), ("itemPages", itemPages ? "true" : "false"),
                 ])

@@ -1,3 +1,4 @@
+public import GalgenConfig
 public import GalgenRecords
 
 /// One published size of an image.
@@ -80,23 +81,65 @@ public struct Item: Sendable, Hashable {
     }
 }
 
-/// One collection (one source) of the site.
+/// One collection of the site: a source, or one album of a source grouped into albums.
 public struct Collection: Sendable, Hashable {
-    /// URL-safe name: the collection's folder.
+    /// Folder below the site root: the source's name, or `<source>/<album>` for an album.
     public var name: String
-    /// Display title.
+    /// Display title (an album's name for an album).
     public var title: String
-    /// Items in source order.
+    /// Items in the source's order (its `sort`, else source order).
     public var items: [Item]
+    /// The source's extra fields: labels and types of each item's `record.fields`.
+    public var fields: [FieldSpec]
+    /// The group this album belongs to (an index into the site's groups); nil for a plain collection.
+    public var group: Int?
+    /// The title of that group (its source's title), for naming the album alone: `Apps › Games`.
+    public var groupTitle: String?
+    /// The extra field (an index into ``fields``) whose date is the source's first sort key: the
+    /// collection then has an Atom feed of its newest items.
+    public var feedField: Int?
+
+    /// The title that names the collection alone: `Apps › Games` for an album, else its title.
+    public var fullTitle: String { groupTitle.map { "\($0) › \(title)" } ?? title }
 
     /// Creates a collection.
     /// - Parameters:
-    ///   - name: URL-safe name.
+    ///   - name: Folder below the site root.
     ///   - title: Display title.
-    ///   - items: Items in source order.
-    public init(name: String, title: String, items: [Item]) {
+    ///   - items: Items in order.
+    ///   - fields: The source's extra fields.
+    ///   - group: The group of an album.
+    ///   - groupTitle: That group's title.
+    ///   - feedField: The date field the source is sorted by first, if any.
+    public init(name: String, title: String, items: [Item], fields: [FieldSpec] = [], group: Int? = nil, groupTitle: String? = nil,
+                feedField: Int? = nil) {
+        self.groupTitle = groupTitle
         self.name = name
         self.title = title
         self.items = items
+        self.fields = fields
+        self.group = group
+        self.feedField = feedField
+    }
+}
+
+/// A source split into albums (`groupBy`): its page lists the albums, each a ``Collection``.
+public struct CollectionGroup: Sendable, Hashable {
+    /// URL-safe name: the source's folder, where the album list is.
+    public var name: String
+    /// Display title.
+    public var title: String
+    /// Its albums, as indices into the site's collections, in album order.
+    public var albums: [Int]
+
+    /// Creates a group.
+    /// - Parameters:
+    ///   - name: The source's folder.
+    ///   - title: Display title.
+    ///   - albums: Indices of its albums among the collections.
+    public init(name: String, title: String, albums: [Int]) {
+        self.name = name
+        self.title = title
+        self.albums = albums
     }
 }

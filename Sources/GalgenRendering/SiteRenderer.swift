@@ -1,3 +1,4 @@
+import Foundation
 public import GalgenConfig
 public import GalgenCore
 
@@ -11,6 +12,8 @@ public struct PageSpec: Sendable, Hashable {
         case gallery(collection: Int, page: Int)
         /// The detail page of item `item` of collection `collection`.
         case item(collection: Int, item: Int)
+        /// Page `page` (1-based) of the album list of group `group` (a source split by `groupBy`).
+        case albums(group: Int, page: Int)
         /// `404.html`, which static hosts (and `galgen serve`) send for any missing address, at
         /// any depth: its links are absolute (with a `baseURL`) or root-relative.
         case notFound
@@ -34,6 +37,8 @@ public struct RenderedPage: Sendable {
 public struct SiteRenderer: Sendable {
     private let config: SiteConfig
     private let collections: [Collection]
+    /// The sources split into albums; their albums are among ``collections``.
+    private let groups: [CollectionGroup]
     let templates: TemplateSet
     private let assets: AssetSet
     private let placeholderPath: String
@@ -54,12 +59,13 @@ public struct SiteRenderer: Sendable {
     /// Creates a renderer.
     /// - Parameters:
     ///   - config: The site config.
-    ///   - collections: The collections, in config order.
+    ///   - collections: The collections, in config order (a grouped source's albums in album order, together).
+    ///   - groups: The sources split into albums.
     ///   - templates: The loaded templates.
     ///   - assets: The hashed assets (must include `assets/placeholder.svg`).
     ///   - memo: What the previous build of this site in this process worked out (``memo(plan:keys:)``).
     /// - Throws: ``RenderingError`` when the placeholder asset is missing.
-    public init(config: SiteConfig, collections: [Collection], templates: TemplateSet, assets: AssetSet,
+    public init(config: SiteConfig, collections: [Collection], groups: [CollectionGroup] = [], templates: TemplateSet, assets: AssetSet,
                 memo: RenderMemo? = nil) throws(RenderingError) {
         guard let placeholder = assets.path(forKey: "placeholder_svg") else {
             throw RenderingError(.missingTemplate, location: "theme",
@@ -67,6 +73,7 @@ public struct SiteRenderer: Sendable {
         }
         self.config = config
         self.collections = collections
+        self.groups = groups
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
@@ -78,7 +85,9 @@ public struct SiteRenderer: Sendable {
         }
         let fingerprint = RenderMemo.Fingerprint(
             config: config, templates: templates.digests, assets: assets.assets.map { $0.key + " " + $0.outputPath },
-            placeholder: placeholder, collections: collections.map { "\($0.name) \($0.items.count) \($0.title)" })
+            placeholder: placeholder,
+            collections: collections.map { "\($0.name) \($0.items.count) \($0.fullTitle) \($0.group ?? -1) \($0.feedField ?? -1) \($0.fields)" }
+                + groups.map { "group \($0.name) \($0.title) \($0.albums)" })
         let changes = ItemChanges(memo: memo, fingerprint: fingerprint, collections: collections)
         self.fingerprint = fingerprint
         self.memo = changes == nil ? nil : memo
@@ -106,8 +115,8 @@ public struct SiteRenderer: Sendable {
             case .item(let c, let index):
                 // The page shows its neighbours' titles and links too.
                 if !changes.any(c, (index - 1)..<(index + 2)) { keys[i] = memo.pages[j].key }
-            case .home, .notFound:
-                break  // every collection's cover and count: cheap to key
+            case .home, .notFound, .albums:
+                break  // every collection's or album's cover and count: cheap to key
             }
         }
         return keys
@@ -127,6 +136,11 @@ public struct SiteRenderer: Sendable {
     public func plan() -> [PageSpec] {
         var pages = [PageSpec(path: "index.html", kind: .home)]
         if templates.names.contains("404") { pages.append(PageSpec(path: "404.html", kind: .notFound)) }
+        for (g, group) in groups.enumerated() {
+            for n in 1...Pagination.pages(count: group.albums.count, pageSize: config.pageSize).count {
+                pages.append(PageSpec(path: "\(group.name)/\(Pagination.folder(ofPage: n))index.html", kind: .albums(group: g, page: n)))
+            }
+        }
         for (c, collection) in collections.enumerated() {
             let ranges = Pagination.pages(count: collection.items.count, pageSize: config.pageSize)
             for n in 1...ranges.count {
@@ -159,6 +173,7 @@ public struct SiteRenderer: Sendable {
         case .home: ("index", home(spec))
         case .gallery(let c, let n): ("gallery", gallery(spec, collection: c, page: n))
         case .item(let c, let i): ("item", item(spec, collection: c, index: i))
+        case .albums(let g, let n): ("albums", albums(spec, group: g, page: n))
         case .notFound: ("404", notFound(spec))
         }
     }
@@ -177,14 +192,16 @@ public struct SiteRenderer: Sendable {
     /// The page's metadata. `share` is what its Open Graph tags show: a title, a description, and
     /// the item whose image represents the page (nil for none).
     private func meta(_ path: String, title: String, share: (title: String, description: String?, item: Item?),
-                      prev: String? = nil, next: String? = nil, root fixedRoot: String? = nil) -> PageMeta {
+                      prev: String? = nil, next: String? = nil, root fixedRoot: String? = nil,
+                      feed: (path: String, title: String)? = nil) -> PageMeta {
         let root = fixedRoot ?? Self.root(of: path)
         let asset = assetURLs(root: root)
         let canonical = fixedRoot == nil ? config.baseURL.map { CrawlerFiles.url(ofPage: path, baseURL: $0) } : nil
         let og = OpenGraphContext(type: "website", siteName: config.title, title: share.title, description: share.description,
                                   url: canonical, image: openGraphImage(share.item))
         return PageMeta(title: title, description: config.description, root: root, home: root,
-                        canonical: canonical, prev: prev, next: next, asset: asset, og: og)
+                        canonical: canonical, prev: prev, next: next, asset: asset, og: og,
+                        feed: feed.map { root + $0.path }, feedTitle: feed?.title)
     }
 
     /// Asset URLs by key, relative to a page at `root`: made once per depth (every page of a
@@ -204,6 +221,15 @@ public struct SiteRenderer: Sendable {
     }
 
     private func countLabel(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+
+    /// The trail above collection `c`'s pages: its group, for an album.
+    private func crumbs(above c: Int, root: String) -> [CrumbContext] {
+        guard let g = collections[c].group else { return [] }
+        return [CrumbContext(title: groups[g].title, url: root + groups[g].name + "/")]
+    }
+
+    /// The title that names collection `c` alone: `Group › Album` for an album.
+    private func fullTitle(_ c: Int) -> String { collections[c].fullTitle }
 
     private func ref(_ c: Int, root: String) -> CollectionRef {
         let collection = collections[c]
@@ -233,10 +259,16 @@ public struct SiteRenderer: Sendable {
     private func home(_ spec: PageSpec, title: String? = nil, root: String? = nil) -> HomeContext {
         let cover = collections.lazy.compactMap { $0.items.first { $0.image != nil } }.first
         let m = meta(spec.path, title: title ?? config.title, share: (title ?? config.title, config.description, cover), root: root)
-        let cards = collections.indices.map { c -> CollectionCard in
+        // Plain collections and grouped sources, in config order (a group where its first album is).
+        var cards: [CollectionCard] = []
+        for (c, collection) in collections.enumerated() {
+            if let g = collection.group {
+                if groups[g].albums.first == c { cards.append(groupCard(g, root: m.root)) }
+                continue
+            }
             let r = ref(c, root: m.root)
-            let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: m.root, detail: false) }
-            return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
+            let cover = collection.items.first { $0.image != nil }.map { image($0, root: m.root, detail: false) }
+            cards.append(CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover))
         }
         return HomeContext(site: site, page: m, collections: cards, empty: cards.isEmpty)
     }
@@ -249,10 +281,10 @@ public struct SiteRenderer: Sendable {
         func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
         let prev = n > 1 ? url(n - 1) : nil
         let next = n < ranges.count ? url(n + 1) : nil
-        let title = ranges.count > 1 ? "\(collection.title) – page \(n) of \(ranges.count)" : collection.title
+        let title = ranges.count > 1 ? "\(fullTitle(c)) – page \(n) of \(ranges.count)" : fullTitle(c)
         let range = ranges[n - 1]
         let shown = collection.items[range].first { $0.image != nil }
-        let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next)
+        let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next, feed: feed(of: c))
         let cells = range.map { i -> CellContext in
             let item = collection.items[i]
             let offset = i - range.lowerBound
@@ -270,9 +302,10 @@ public struct SiteRenderer: Sendable {
             }
             pager = PagerContext(current: n, total: ranges.count, prev: prev, next: next, links: links)
         }
+        let trail = crumbs(above: c, root: root)
         return GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
                               setSize: collection.items.count, first: range.lowerBound,
-                              manifest: data.manifests[c].map { root + $0 }, pager: pager)
+                              manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
     }
 
     private func item(_ spec: PageSpec, collection c: Int, index i: Int) -> ItemContext {
@@ -285,13 +318,116 @@ public struct SiteRenderer: Sendable {
             return NeighbourContext(url: base + collection.items[j].record.slug + "/", title: collection.items[j].record.title)
         }
         let page = Pagination.page(ofItem: i, pageSize: config.pageSize)
+        let fields = Self.fields(of: item, in: collection)
         let detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
-                                link: item.record.link, image: image(item, root: root, detail: true), position: i + 1)
-        let m = meta(spec.path, title: "\(item.record.title) – \(collection.title)",
-                     share: (item.record.title, item.record.subtitle ?? config.description, item))
+                                link: item.record.link, image: image(item, root: root, detail: true), position: i + 1,
+                                fields: fields, hasFields: !fields.isEmpty)
+        let m = meta(spec.path, title: "\(item.record.title) – \(fullTitle(c))",
+                     share: (item.record.title, item.record.subtitle ?? config.description, item), feed: feed(of: c))
+        let back = NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title)
+        let trail = crumbs(above: c, root: root) + [CrumbContext(title: back.title, url: back.url)]
         return ItemContext(site: site, page: m,
                            collection: ref(c, root: root), item: detail,
-                           back: NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title),
-                           previous: neighbour(i - 1), next: neighbour(i + 1))
+                           back: back, previous: neighbour(i - 1), next: neighbour(i + 1), crumbs: trail, hasCrumbs: true)
+    }
+}
+
+// MARK: - Albums, fields and feeds
+
+extension SiteRenderer {
+    /// The item's extra fields that have a value, in the source's order.
+    static func fields(of item: Item, in collection: Collection) -> [FieldContext] {
+        var out: [FieldContext] = []
+        for (f, spec) in collection.fields.enumerated() where f < item.record.fields.count {
+            guard let value = item.record.fields[f] else { continue }
+            out.append(FieldContext(name: spec.name, label: spec.label, type: spec.type.rawValue, text: value.text,
+                                    href: value.href, datetime: value.datetime))
+        }
+        return out
+    }
+
+    /// The card of a grouped source on the home page: every album's items counted, the first album's cover.
+    fileprivate func groupCard(_ g: Int, root: String) -> CollectionCard {
+        let group = groups[g]
+        let count = group.albums.reduce(0) { $0 + collections[$1].items.count }
+        let first = group.albums.lazy.compactMap { collections[$0].items.first { $0.image != nil } }.first
+        return CollectionCard(title: group.title, url: root + group.name + "/", count: count, countLabel: countLabel(count),
+                              cover: first.map { image($0, root: root, detail: false) })
+    }
+
+    /// Page `n` of group `g`'s album list.
+    fileprivate func albums(_ spec: PageSpec, group g: Int, page n: Int) -> AlbumsContext {
+        let group = groups[g]
+        let root = Self.root(of: spec.path)
+        let base = root + group.name + "/"
+        let ranges = Pagination.pages(count: group.albums.count, pageSize: config.pageSize)
+        func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
+        let prev = n > 1 ? url(n - 1) : nil
+        let next = n < ranges.count ? url(n + 1) : nil
+        let title = ranges.count > 1 ? "\(group.title) – page \(n) of \(ranges.count)" : group.title
+        let shown = group.albums[ranges[n - 1]].lazy.compactMap { self.collections[$0].items.first { $0.image != nil } }.first
+        let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next,
+                     feed: group.albums.first.flatMap { feed(of: $0) })
+        let cards = group.albums[ranges[n - 1]].map { c -> CollectionCard in
+            let r = ref(c, root: root)
+            let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: root, detail: false) }
+            return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
+        }
+        var pager: PagerContext?
+        if ranges.count > 1 {
+            let links = Pagination.window(current: n, total: ranges.count).map { number -> PagerLink in
+                guard let number else { return PagerLink(label: "…", url: nil, current: false, gap: true) }
+                return PagerLink(label: String(number), url: number == n ? nil : url(number), current: number == n, gap: false)
+            }
+            pager = PagerContext(current: n, total: ranges.count, prev: prev, next: next, links: links)
+        }
+        let count = group.albums.reduce(0) { $0 + collections[$1].items.count }
+        let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))
+        let albumCount = group.albums.count == 1 ? "1 album" : "\(group.albums.count) albums"
+        return AlbumsContext(site: site, page: m, crumbs: [], hasCrumbs: false, collection: own, albums: cards, empty: cards.isEmpty,
+                             albumCountLabel: albumCount, pager: pager)
+    }
+
+    /// Where the Atom feed that collection `c`'s pages link to is (below the site root), and its title;
+    /// nil when the source is not sorted by a date first or the site has no `baseURL` (a feed's links must be absolute).
+    func feed(of c: Int) -> (path: String, title: String)? {
+        guard config.baseURL != nil, collections[c].feedField != nil else { return nil }
+        if let g = collections[c].group { return (groups[g].name + "/" + FeedWriter.fileName, groups[g].title) }
+        return (collections[c].name + "/" + FeedWriter.fileName, collections[c].title)
+    }
+
+    /// The Atom feeds of the site: one per source sorted by a date first (plain or grouped), with its
+    /// newest items; none without a `baseURL`.
+    public func feeds() -> [GalleryData.File] {
+        guard let baseURL = config.baseURL else { return [] }
+        var files: [GalleryData.File] = []
+        var done: Set<Int> = []
+        for (c, collection) in collections.enumerated() {
+            guard let field = collection.feedField else { continue }
+            let members: [Int]
+            if let g = collection.group {
+                guard done.insert(g).inserted else { continue }
+                members = groups[g].albums
+            } else {
+                members = [c]
+            }
+            guard let (path, title) = feed(of: c) else { continue }
+            var entries: [FeedWriter.Entry] = []
+            for m in members {
+                for (i, item) in collections[m].items.enumerated() {
+                    guard field < item.record.fields.count, let date = item.record.fields[field]?.number else { continue }
+                    let page = config.itemPages == .all
+                        ? "\(collections[m].name)/\(item.record.slug)/"
+                        : "\(collections[m].name)/\(Pagination.folder(ofPage: Pagination.page(ofItem: i, pageSize: config.pageSize)))#item-\(item.record.slug)"
+                    entries.append(FeedWriter.Entry(title: item.record.title, summary: item.record.subtitle, url: baseURL + page,
+                                                    date: date, image: openGraphImage(item)?.url))
+                }
+            }
+            let folder = String(path.dropLast(FeedWriter.fileName.count))
+            let text = FeedWriter.atom(title: "\(title) – \(config.title)", url: baseURL + folder, feedURL: baseURL + path,
+                                       author: config.title, language: config.language, entries: entries)
+            files.append(GalleryData.File(path: path, data: Data(text.utf8)))
+        }
+        return files
     }
 }

@@ -20,11 +20,13 @@ public enum BuiltinTheme {
     public static let files: [File] = [
         File(path: "404.mustache", bytes: PackageResources._04_mustache),
         File(path: "README.md", bytes: PackageResources.README_md),
+        File(path: "albums.mustache", bytes: PackageResources.albums_mustache),
         File(path: "assets/cells.js", bytes: PackageResources.cells_js),
         File(path: "assets/focus.js", bytes: PackageResources.focus_js),
         File(path: "assets/gallery.js", bytes: PackageResources.gallery_js),
         File(path: "assets/geometry.js", bytes: PackageResources.geometry_js),
         File(path: "assets/history.js", bytes: PackageResources.history_js),
+        File(path: "assets/item.js", bytes: PackageResources.item_js),
         File(path: "assets/keyboard.js", bytes: PackageResources.keyboard_js),
         File(path: "assets/lightbox.js", bytes: PackageResources.lightbox_js),
         File(path: "assets/pictures.js", bytes: PackageResources.pictures_js),

@@ -17,14 +17,14 @@ export class Lightbox {
     d.className = 'lightbox';
     d.setAttribute('aria-labelledby', 'lightbox-title');
     d.innerHTML = '<div class="stage"><img alt="" decoding="async"></div>' +
-      '<div class="info"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p></div>' +
+      '<div class="info"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p><dl class="fields" hidden></dl></div>' +
       '<div class="bar"><button type="button" data-act="prev">Previous</button>' +
       '<button type="button" data-act="next">Next</button><a>Open page</a>' +
       '<button type="button" data-act="close">Close</button></div>';
     document.body.appendChild(d);
     this.dialog = d;
     this.parts = { img: d.querySelector('img'), title: d.querySelector('h2'), text: d.querySelector('.info p'),
-                   link: d.querySelector('a'), stage: d.querySelector('.stage') };
+                   link: d.querySelector('.bar a'), stage: d.querySelector('.stage'), fields: d.querySelector('dl') };
   }
 
   on(target, type, fn) {
@@ -68,6 +68,7 @@ export class Lightbox {
     const { img, title, text, link, stage } = this.parts;
     img.removeAttribute('src');
     img.alt = '';
+    this.fill(null);
     const item = g.shards && g.shards.itemAt(index);
     if (!item) {
       title.textContent = 'Loading…';
@@ -87,6 +88,7 @@ export class Lightbox {
     }
     title.textContent = item.t;
     text.textContent = item.s || '';
+    this.fill(item.f);
     link.href = g.itemURL(item.k, index);
     link.textContent = g.itemPages ? 'Open page' : 'Link to this item';
     // One history entry per opening (Back closes); moving between items replaces it. Without item pages
@@ -125,6 +127,24 @@ export class Lightbox {
       img.src = g.abs(g.manifest.placeholder);
       img.alt = item.t;
     });
+  }
+
+  /** The item's fields (`f`: [label, text, href?] each) as a <dl>, made with text and attributes only;
+      emptied for `null`. A list taller than its box scrolls, and is then focusable to scroll by keyboard. */
+  fill(list) {
+    const dl = this.parts.fields;
+    dl.replaceChildren();
+    for (const [label, value, href] of Array.isArray(list) ? list : []) {
+      const dd = document.createElement('dd'), safe = typeof href === 'string' && /^(https?:|mailto:)/i.test(href);
+      const text = safe ? dd.appendChild(document.createElement('a')) : dd;
+      if (safe) { text.setAttribute('href', href); text.rel = 'noopener noreferrer nofollow'; }
+      text.textContent = value;
+      dd.dir = 'auto';
+      dl.append(Object.assign(document.createElement('dt'), { textContent: label }), dd);
+    }
+    dl.hidden = !dl.firstChild;
+    this.dialog.classList.toggle('has-fields', !dl.hidden);
+    if (!dl.hidden && dl.scrollHeight > dl.clientHeight) dl.tabIndex = 0; else dl.removeAttribute('tabindex');
   }
 
   close({ fromHistory = false } = {}) {

@@ -1,0 +1,77 @@
+import GalgenCore
+
+/// Writes a collection's Atom feed (RFC 4287): its newest items, for feed readers. Only for sites
+/// with a `baseURL`, since every link and id in a feed must be absolute.
+enum FeedWriter {
+    /// The feed's file name in the collection's folder.
+    static let fileName = "feed.xml"
+    /// Entries a feed keeps, newest first.
+    static let maxEntries = 50
+
+    /// One item of a feed.
+    struct Entry {
+        let title: String
+        let summary: String?
+        /// Absolute URL of the item's page (its id too).
+        let url: String
+        /// The sort date, in seconds since 1970.
+        let date: Double
+        /// Absolute URL of a JPEG of the item, if it has a picture.
+        let image: String?
+    }
+
+    /// The feed's XML: the newest ``maxEntries`` of `entries` (ties by URL, so the bytes never depend on input order).
+    static func atom(title: String, url: String, feedURL: String, author: String, language: String, entries: [Entry]) -> String {
+        let newest = entries.sorted { $0.date != $1.date ? $0.date > $1.date : $0.url < $1.url }.prefix(maxEntries)
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        out += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(escape(language))\">\n"
+        out += "<title>\(escape(title))</title>\n"
+        out += "<id>\(escape(url))</id>\n"
+        out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(url))\"/>\n"
+        out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(escape(feedURL))\"/>\n"
+        out += "<updated>\(timestamp(newest.first?.date ?? 0))</updated>\n"
+        out += "<author><name>\(escape(author))</name></author>\n"
+        out += "<generator>galgen</generator>\n"
+        for entry in newest {
+            out += "<entry>\n"
+            out += "<title>\(escape(entry.title))</title>\n"
+            out += "<id>\(escape(entry.url))</id>\n"
+            out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(entry.url))\"/>\n"
+            out += "<updated>\(timestamp(entry.date))</updated>\n"
+            if let summary = entry.summary { out += "<summary>\(escape(summary))</summary>\n" }
+            if let image = entry.image {
+                // HTML inside the feed, escaped once more as XML text: readers show the picture.
+                let html = "<p><img src=\"\(escape(image))\" alt=\"\(escape(entry.title))\"></p>"
+                out += "<content type=\"html\">\(escape(html))</content>\n"
+            }
+            out += "</entry>\n"
+        }
+        out += "</feed>\n"
+        return out
+    }
+
+    /// XML text and attribute escaping (the text is already free of control characters).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // Characters XML 1.0 forbids never reach a feed.
+                let v = ch.value
+                if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D { continue }
+                if v == 0xFFFE || v == 0xFFFF { continue }
+                out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// RFC 3339 in UTC, whole seconds.
+    static func timestamp(_ seconds: Double) -> String { CivilDate.timestamp(seconds) }
+}

@@ -1,0 +1,22 @@
+/* galgen: the item page's keyboard. ArrowLeft and ArrowRight open the previous and the next item (the
+   links of nav.neighbours), unless a modifier key is down, the key is typed into a form field or editable
+   text, or another handler took it. No globals; nothing else on the page changes. */
+
+/** 'prev', 'next' or null: where a keydown `event` goes. Pure: reads only the event. */
+export function neighbourOf(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.isComposing) return null;
+  const rel = { ArrowLeft: 'prev', ArrowRight: 'next' }[event.key];
+  const t = event.target;
+  if (!rel || (t && (t.isContentEditable || (t.closest && t.closest('input, textarea, select'))))) return null;
+  return rel;
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', (event) => {
+    const rel = neighbourOf(event);
+    const link = rel && document.querySelector(`nav.neighbours a[rel="${rel}"][href]`);
+    if (!link) return;
+    event.preventDefault();
+    location.assign(link.href);
+  });
+}
