@@ -96,6 +96,13 @@ public enum SampleGenerator {
                 ("name", .object([("title", .string(gender == "female" ? "Ms" : "Mr")), ("first", .string(first)), ("last", .string(last))])),
                 ("location", .object([("city", .string(city)), ("country", .string(country))])),
                 ("email", .string(email)),
+                // Made from the index alone, so the seeded values above (ids, pictures) stay as they were.
+                ("phone", .string(String(format: "0%d-%03d-%04d", 1 + index % 9, (index * 37) % 1000, (index * 7919) % 10000))),
+                ("dob", .object([("date", .string(String(format: "%04d-%02d-%02dT%02d:%02d:00.000Z", 1950 + (index * 7) % 50, 1 + index % 12,
+                                                         1 + (index * 5) % 28, index % 24, (index * 13) % 60))),
+                                 ("age", .number(2025 - (1950 + (index * 7) % 50) - (index % 12 >= 6 ? 1 : 0)))])),
+                ("registered", .object([("date", .string(String(format: "%04d-%02d-%02dT08:00:00.000Z", 2010 + index % 15, 1 + (index * 5) % 12,
+                                                                1 + (index * 3) % 28)))])),
                 ("login", .object([("uuid", .string(uuid))])),
                 ("picture", .object([("large", .string("Samples/" + imageName))])),
             ]

