@@ -124,13 +124,7 @@ extension SourceDecoder {
                                        hint: "e.g. \"by\": \"title\"")
                 }
                 by = name
-                if let orderNode = reader.node("order") {
-                    guard case .string(let text) = orderNode.value, let parsed = SortSpec.Order(rawValue: text) else {
-                        throw reader.error(.invalidValue, orderNode, key: "order", message: "the order must be \"asc\" or \"desc\"",
-                                           hint: "e.g. \"order\": \"desc\" for newest or largest first")
-                    }
-                    order = parsed
-                }
+                order = try self.order(&reader, hint: "e.g. \"order\": \"desc\" for newest or largest first") ?? order
                 try reader.finish()
             default:
                 throw ConfigReader.error(.wrongType, at: entry.offset, path: full, document: document,
@@ -175,13 +169,7 @@ extension SourceDecoder {
                 }
                 bucket = parsed
             }
-            if let orderNode = reader.node("order") {
-                guard case .string(let text) = orderNode.value, let parsed = SortSpec.Order(rawValue: text) else {
-                    throw reader.error(.invalidValue, orderNode, key: "order", message: "the order must be \"asc\" or \"desc\"",
-                                       hint: "e.g. \"order\": \"desc\" for the newest album first")
-                }
-                order = parsed
-            }
+            order = try self.order(&reader, hint: "e.g. \"order\": \"desc\" for the newest album first") ?? order
             try reader.finish()
         default:
             throw ConfigReader.error(.wrongType, at: node.offset, path: path, document: document,
@@ -196,6 +184,15 @@ extension SourceDecoder {
                                      hint: "give \"\(field)\" \"type\": \"date\" in fields.extra, or group by \"value\"")
         }
         return GroupSpec(field: field, bucket: bucket, order: order)
+    }
+
+    /// An `order` key: `"asc"` or `"desc"`.
+    private static func order(_ reader: inout ConfigReader, hint: String) throws(ConfigError) -> SortSpec.Order? {
+        guard let node = reader.node("order") else { return nil }
+        guard case .string(let text) = node.value, let parsed = SortSpec.Order(rawValue: text) else {
+            throw reader.error(.invalidValue, node, key: "order", message: "the order must be \"asc\" or \"desc\"", hint: hint)
+        }
+        return parsed
     }
 
     private static func checkFieldName(_ name: String, node: JSONNode, path: String, fields: FieldMapping,

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// Reads `Retry-After` (RFC 9110 §10.2.3): either delay seconds or an HTTP date.
 public enum RetryAfter {
     /// The wait the header asks for, or nil when it is absent or unreadable.
@@ -32,7 +34,7 @@ public enum HTTPDate {
         guard clock.count == 3, let h = Int(clock[0]), let m = Int(clock[1]), let s = Int(clock[2]),
             (1...31).contains(day), (0...23).contains(h), (0...59).contains(m), (0...60).contains(s)
         else { return nil }
-        let days = daysFromCivil(year: year, month: month + 1, day: day)
+        let days = Int(CivilDate.days(year: Int64(year), month: Int64(month + 1), day: Int64(day)))
         return Double(days * 86_400 + h * 3_600 + m * 60 + s)
     }
 
@@ -42,31 +44,9 @@ public enum HTTPDate {
         let total = Int(seconds.rounded(.down))
         let days = Int((Double(total) / 86_400).rounded(.down))
         let rest = total - days * 86_400
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = CivilDate.date(days: Int64(days))
         let weekday = weekdays[((days % 7) + 7) % 7]
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) GMT"
-    }
-
-    // Howard Hinnant's days-from-civil algorithm, proleptic Gregorian calendar.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let two = CivilDate.two, r = Int64(rest)
+        return "\(weekday), \(two(day)) \(months[Int(month) - 1]) \(year) \(two(r / 3600)):\(two(r % 3600 / 60)):\(two(r % 60)) GMT"
     }
 }

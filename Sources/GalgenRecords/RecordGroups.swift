@@ -58,20 +58,14 @@ public enum RecordGroups {
 
         var groups: [RecordGroup] = []
         var diagnostics: [Diagnostic] = []
-        var used = reservedSlugs
+        var used = UniqueNames(reserved: reservedSlugs)
         func add(_ title: String, _ list: [Int], isRest: Bool) {
             let base = Slug.make(title)
-            var slug = base
-            var n = 2
-            while used.contains(slug) {
-                slug = "\(base)-\(n)"
-                n += 1
-            }
+            let slug = used.claim(base)
             if slug != base {
                 diagnostics.append(Diagnostic(.warning, code: "group.slug-collision", subject: "\(source): album \"\(title)\"",
                                               message: "the album's folder name \"\(base)\" is taken; using \"\(slug)\""))
             }
-            used.insert(slug)
             groups.append(RecordGroup(title: title, slug: slug, members: list, isRest: isRest))
         }
         for g in order { add(names[g], members[g], isRest: false) }

@@ -9,7 +9,7 @@ struct RecordMapper {
     private(set) var records: [Record] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var idIndex: [String: Int] = [:]
-    private var usedSlugs: Set<String> = ["page"]  // `page/` holds the gallery's later pages
+    private var usedSlugs = UniqueNames(reserved: ["page"])  // `page/` holds the gallery's later pages
     /// Local image paths as written → resolved (records share a few images; resolving costs).
     private var resolvedPaths: [String: String] = [:]
 
@@ -168,17 +168,11 @@ struct RecordMapper {
 
     private mutating func uniqueSlug(for id: String, subject: Subject) -> String {
         let base = Slug.make(id)
-        var slug = base
-        var n = 2
-        while usedSlugs.contains(slug) {
-            slug = "\(base)-\(n)"
-            n += 1
-        }
+        let slug = usedSlugs.claim(base)
         if slug != base {
             report(.warning, "record.slug-collision", subject,
                    "id \"\(id)\" makes the URL name \"\(base)\", which is taken; using \"\(slug)\"")
         }
-        usedSlugs.insert(slug)
         return slug
     }
 }

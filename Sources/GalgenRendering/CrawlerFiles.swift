@@ -62,19 +62,5 @@ public enum CrawlerFiles {
     }
 
     /// Text escaped for XML element content.
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    private static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -50,27 +50,7 @@ enum FeedWriter {
         return out
     }
 
-    /// XML text and attribute escaping (the text is already free of control characters).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // Characters XML 1.0 forbids never reach a feed.
-                let v = ch.value
-                if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D { continue }
-                if v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     /// RFC 3339 in UTC, whole seconds.
     static func timestamp(_ seconds: Double) -> String { CivilDate.timestamp(seconds) }

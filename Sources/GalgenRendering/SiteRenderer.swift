@@ -222,6 +222,16 @@ public struct SiteRenderer: Sendable {
 
     private func countLabel(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
 
+    /// The pager of page `n` of `total` (nil for a single page); `url` gives a page's address.
+    private static func pager(current n: Int, total: Int, prev: String?, next: String?, url: (Int) -> String) -> PagerContext? {
+        guard total > 1 else { return nil }
+        let links = Pagination.window(current: n, total: total).map { number -> PagerLink in
+            guard let number else { return PagerLink(label: "…", url: nil, current: false, gap: true) }
+            return PagerLink(label: String(number), url: number == n ? nil : url(number), current: number == n, gap: false)
+        }
+        return PagerContext(current: n, total: total, prev: prev, next: next, links: links)
+    }
+
     /// The trail above collection `c`'s pages: its group, for an album.
     private func crumbs(above c: Int, root: String) -> [CrumbContext] {
         guard let g = collections[c].group else { return [] }
@@ -294,14 +304,7 @@ public struct SiteRenderer: Sendable {
                                url: url, image: image(item, root: root, detail: false),
                                eager: offset < config.eagerImages, priority: offset == 0)
         }
-        var pager: PagerContext?
-        if ranges.count > 1 {
-            let links = Pagination.window(current: n, total: ranges.count).map { number -> PagerLink in
-                guard let number else { return PagerLink(label: "…", url: nil, current: false, gap: true) }
-                return PagerLink(label: String(number), url: number == n ? nil : url(number), current: number == n, gap: false)
-            }
-            pager = PagerContext(current: n, total: ranges.count, prev: prev, next: next, links: links)
-        }
+        let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let trail = crumbs(above: c, root: root)
         return GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
                               setSize: collection.items.count, first: range.lowerBound,
@@ -373,14 +376,7 @@ extension SiteRenderer {
             let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: root, detail: false) }
             return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
         }
-        var pager: PagerContext?
-        if ranges.count > 1 {
-            let links = Pagination.window(current: n, total: ranges.count).map { number -> PagerLink in
-                guard let number else { return PagerLink(label: "…", url: nil, current: false, gap: true) }
-                return PagerLink(label: String(number), url: number == n ? nil : url(number), current: number == n, gap: false)
-            }
-            pager = PagerContext(current: n, total: ranges.count, prev: prev, next: next, links: links)
-        }
+        let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let count = group.albums.reduce(0) { $0 + collections[$1].items.count }
         let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))
         let albumCount = group.albums.count == 1 ? "1 album" : "\(group.albums.count) albums"
