@@ -13,6 +13,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 THEME = ROOT / "Sources" / "GalgenTheme" / "Theme"
 COUNT = 100_000
 PLACE_COUNT = 240
+# A third collection split into albums (groupBy): the reuse pool, search and the lightbox per album.
+TEAM_COUNT = 9_000
+TEAMS = ["Team Ära", "Team Berg", "Team Chō"]
 PLACES = [("Zürich", "Schweiz"), ("São Paulo", "Brasil"), ("Kraków", "Polska"), ("Łódź", "Polska"),
           ("東京都", "日本"), ("Reykjavík", "Ísland"), ("Ørsted Park", "Danmark"), ("서울", "대한민국")]
 
@@ -50,6 +53,16 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
             "fields": {"id": "id", "title": "name", "subtitle": "country", "image": "img"},
         }],
     }
+    teams = [{"id": "t%05d" % i, "name": "Member %d" % i, "team": TEAMS[i % len(TEAMS)],
+              "joined": "20%02d-%02d-%02d" % (10 + i % 15, 1 + i % 12, 1 + i % 28), "mail": "m%d@example.org" % i,
+              "img": "images/p%d.jpg" % (i % 8)} for i in range(TEAM_COUNT)]
+    (work / "teams.json").write_text(json.dumps(teams, ensure_ascii=False))
+    config["sources"].append({
+        "name": "teams", "title": "Teams", "type": "json", "path": "teams.json",
+        "fields": {"id": "id", "title": "name", "image": "img",
+                   "extra": {"joined": {"path": "joined", "type": "date"}, "mail": {"path": "mail", "type": "email", "label": "E-mail"}}},
+        "sort": [{"by": "title"}], "groupBy": "team",
+    })
     path = work / "config.json"
     path.write_text(json.dumps(config, indent=2))
     return path
