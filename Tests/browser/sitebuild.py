@@ -60,7 +60,7 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
     config["sources"].append({
         "name": "teams", "title": "Teams", "type": "json", "path": "teams.json",
         "fields": {"id": "id", "title": "name", "image": "img",
-                   "extra": {"joined": {"path": "joined", "type": "date"}, "mail": {"path": "mail", "type": "email", "label": "E-mail"}}},
+                   "extra": {"team": "team", "joined": {"path": "joined", "type": "date"}, "mail": {"path": "mail", "type": "email", "label": "E-mail"}}},
         "sort": [{"by": "title"}], "groupBy": "team",
     })
     path = work / "config.json"
