@@ -408,16 +408,27 @@ extension SiteRenderer {
                 members = [c]
             }
             guard let (path, title) = feed(of: c) else { continue }
-            var entries: [FeedWriter.Entry] = []
+            // The newest first (ties in collection order), picked before any entry is made:
+            // a source of a million items makes 50 entries, not a million.
+            var dated: [(date: Double, c: Int, i: Int)] = []
             for m in members {
                 for (i, item) in collections[m].items.enumerated() {
                     guard field < item.record.fields.count, let date = item.record.fields[field]?.number else { continue }
-                    let page = config.itemPages == .all
-                        ? "\(collections[m].name)/\(item.record.slug)/"
-                        : "\(collections[m].name)/\(Pagination.folder(ofPage: Pagination.page(ofItem: i, pageSize: config.pageSize)))#item-\(item.record.slug)"
-                    entries.append(FeedWriter.Entry(title: item.record.title, summary: item.record.subtitle, url: baseURL + page,
-                                                    date: date, image: openGraphImage(item)?.url))
+                    dated.append((date, m, i))
                 }
+            }
+            func page(_ c: Int, _ i: Int) -> String {
+                let slug = collections[c].items[i].record.slug
+                return config.itemPages == .all ? "\(collections[c].name)/\(slug)/"
+                    : "\(collections[c].name)/\(Pagination.folder(ofPage: Pagination.page(ofItem: i, pageSize: config.pageSize)))#item-\(slug)"
+            }
+            let newest = dated.count <= FeedWriter.maxEntries ? dated[...] : dated.sorted {
+                $0.date != $1.date ? $0.date > $1.date : ($0.c, $0.i) < ($1.c, $1.i)
+            }.prefix(FeedWriter.maxEntries)
+            let entries = newest.map { d -> FeedWriter.Entry in
+                let item = collections[d.c].items[d.i]
+                return FeedWriter.Entry(title: item.record.title, summary: item.record.subtitle, url: baseURL + page(d.c, d.i),
+                                        date: d.date, image: openGraphImage(item)?.url)
             }
             let folder = String(path.dropLast(FeedWriter.fileName.count))
             let text = FeedWriter.atom(title: "\(title) – \(config.title)", url: baseURL + folder, feedURL: baseURL + path,
