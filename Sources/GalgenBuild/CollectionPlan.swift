@@ -1,6 +1,5 @@
 import GalgenConfig
 import GalgenCore
-import GalgenImaging
 import GalgenRecords
 import GalgenRendering
 
@@ -21,8 +20,9 @@ enum CollectionPlan {
             var records = set.records
             RecordOrder.sort(&records, by: source.sort, fields: source.fields.extra, language: config.language)
             let items = records.map { Item(record: $0, image: $0.image.flatMap(image)) }
-            let feedField = source.sort.first.flatMap { key in
-                source.fields.extra.firstIndex { $0.name == key.by && $0.type == .date }
+            var feedField: Int?
+            if let first = source.sort.first, case .extra(let index, .date)? = RecordField(first.by, fields: source.fields.extra) {
+                feedField = index
             }
             guard let spec = source.groupBy else {
                 collections.append(Collection(name: source.name, title: source.title, items: items, fields: source.fields.extra,

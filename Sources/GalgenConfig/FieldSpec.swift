@@ -33,6 +33,9 @@ public struct FieldSpec: Sendable, Hashable {
         case ms
     }
 
+    /// The item's own text fields that `sort` and `groupBy` may name besides the extra ones.
+    public static let itemFieldNames = ["title", "subtitle", "id"]
+
     /// The field's name: the key in `extra`, used by `sort` and `groupBy`, and by templates.
     public var name: String
     /// The label shown beside the value (default: the name with its first letter capitalised).

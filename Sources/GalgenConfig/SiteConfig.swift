@@ -167,13 +167,6 @@ public struct SourceConfig: Sendable, Hashable {
         self.maxAge = maxAge
     }
 
-    /// The type of a field that `sort` or `groupBy` may name: `title`, `subtitle` and `id` are text;
-    /// nil for a name the source does not map.
-    public func fieldType(named name: String) -> FieldType? {
-        if ["title", "subtitle", "id"].contains(name) { return .text }
-        return fields.extra.first { $0.name == name }?.type
-    }
-
     /// The local file, for file sources.
     public var localPath: String? {
         if case .file(let path) = origin { return path }
@@ -337,6 +330,13 @@ public struct FieldMapping: Sendable, Hashable {
     public var fallbackImage: FieldPath?
     /// The other named fields, in config order.
     public var extra: [FieldSpec] = []
+
+    /// The type of a field that `sort` or `groupBy` may name: `title`, `subtitle` and `id` are text;
+    /// nil for a name the source does not map.
+    public func type(ofField name: String) -> FieldType? {
+        if FieldSpec.itemFieldNames.contains(name) { return .text }
+        return extra.first { $0.name == name }?.type
+    }
 
     /// Creates a mapping.
     /// - Parameters:

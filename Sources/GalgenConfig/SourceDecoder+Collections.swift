@@ -177,7 +177,7 @@ extension SourceDecoder {
                                      hint: "e.g. \"groupBy\": \"genre\" or { \"field\": \"released\", \"by\": \"year\" }")
         }
         try checkFieldName(field, node: fieldNode, path: at, fields: fields, document: document)
-        let type = fields.extra.first { $0.name == field }?.type ?? .text
+        let type = fields.type(ofField: field) ?? .text
         if (bucket == .year || bucket == .month) && type != .date {
             throw ConfigReader.error(.invalidValue, at: node.offset, path: ConfigReader.join(path, "by"), document: document,
                                      message: "grouping by \(bucket.rawValue) needs a date field; \"\(field)\" is \(type.rawValue)",
@@ -197,7 +197,7 @@ extension SourceDecoder {
 
     private static func checkFieldName(_ name: String, node: JSONNode, path: String, fields: FieldMapping,
                                        document: JSONDocument) throws(ConfigError) {
-        let known = ["title", "subtitle", "id"] + fields.extra.map(\.name)
+        let known = FieldSpec.itemFieldNames + fields.extra.map(\.name)
         guard known.contains(name) else {
             let hint = ConfigReader.closest(name, in: known).map { "did you mean \"\($0)\"?" }
                 ?? "use title, subtitle, id or a field of fields.extra (\(fields.extra.map(\.name).joined(separator: ", ")))"

@@ -35,8 +35,9 @@ public enum RecordGroups {
         var names: [String] = []
         var members: [[Int]] = []
         var rest: [Int] = []
+        let field = RecordField(spec.field, fields: fields)
         for (i, record) in records.enumerated() {
-            guard let name = bucket(of: record, spec, fields: fields) else {
+            guard let field, let name = bucket(of: record, field, spec.bucket) else {
                 rest.append(i)
                 continue
             }
@@ -70,26 +71,16 @@ public enum RecordGroups {
         }
         for g in order { add(names[g], members[g], isRest: false) }
         if !rest.isEmpty {
-            let label = spec.field == "title" || spec.field == "subtitle" || spec.field == "id"
-                ? spec.field : (fields.first { $0.name == spec.field }?.label ?? spec.field)
+            let label = fields.first { $0.name == spec.field }?.label ?? spec.field
             add("No \(label.lowercased())", rest, isRest: true)
         }
         return (groups, diagnostics)
     }
 
     /// The album name of one record, or nil when it has no value for the field.
-    static func bucket(of record: Record, _ spec: GroupSpec, fields: [FieldSpec]) -> String? {
-        let text: String?
-        switch spec.field {
-        case "title": text = record.title
-        case "subtitle": text = record.subtitle
-        case "id": text = record.id
-        default:
-            guard let f = fields.firstIndex(where: { $0.name == spec.field }), f < record.fields.count else { return nil }
-            text = record.fields[f]?.text
-        }
-        guard let text, !text.isEmpty else { return nil }
-        switch spec.bucket {
+    static func bucket(of record: Record, _ field: RecordField, _ bucket: GroupSpec.Bucket) -> String? {
+        guard let text = record.value(field)?.text, !text.isEmpty else { return nil }
+        switch bucket {
         case .value: return text
         case .year: return String(text.prefix(4))
         case .month: return String(text.prefix(text.count >= 7 ? 7 : 4))

@@ -28,7 +28,10 @@ public enum RecordOrder {
     public static func sort(_ records: inout [Record], by keys: [SortSpec], fields: [FieldSpec], language: String) {
         guard !keys.isEmpty, records.count > 1 else { return }
         let collator = Collator(language: language)
-        let columns: [[Value?]] = keys.map { key in records.map { value(of: $0, key.by, fields: fields, collator: collator) } }
+        let columns: [[Value?]] = keys.map { key in
+            guard let field = RecordField(key.by, fields: fields) else { return Array(repeating: nil, count: records.count) }
+            return records.map { value(of: $0, field, collator: collator) }
+        }
         let order = records.indices.sorted { i, j in
             for (k, key) in keys.enumerated() {
                 switch (columns[k][i], columns[k][j]) {
@@ -45,19 +48,10 @@ public enum RecordOrder {
         records = order.map { records[$0] }
     }
 
-    /// The value a record sorts by for the field `name`.
-    static func value(of record: Record, _ name: String, fields: [FieldSpec], collator: Collator) -> Value? {
-        switch name {
-        case "title": return .text(collator.key(record.title))
-        case "subtitle": return record.subtitle.map { .text(collator.key($0)) }
-        case "id": return .text(collator.key(record.id))
-        default:
-            guard let f = fields.firstIndex(where: { $0.name == name }), f < record.fields.count, let value = record.fields[f] else { return nil }
-            if fields[f].type.isNumeric {
-                guard let number = value.number else { return nil }
-                return .number(number)
-            }
-            return .text(collator.key(value.text))
-        }
+    /// The value a record sorts by for `field`.
+    static func value(of record: Record, _ field: RecordField, collator: Collator) -> Value? {
+        guard let value = record.value(field) else { return nil }
+        guard field.type.isNumeric else { return .text(collator.key(value.text)) }
+        return value.number.map { .number($0) }
     }
 }

@@ -237,8 +237,6 @@ extension AlbumsContext: KeyFed {
         f.begin("AlbumsContext")
         f.add(site)
         f.add(page)
-        f.add(crumbs)
-        f.add(hasCrumbs)
         f.add(collection)
         f.add(albums)
         f.add(empty)

@@ -260,8 +260,6 @@ extension AlbumsContext: MustacheParent {
         switch field {
         case "site": site
         case "page": page
-        case "crumbs": crumbs
-        case "hasCrumbs": hasCrumbs
         case "collection": collection
         case "albums": albums
         case "empty": empty

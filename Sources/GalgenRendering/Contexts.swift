@@ -180,8 +180,6 @@ struct HomeContext {
 struct AlbumsContext {
     let site: SiteContext
     let page: PageMeta
-    let crumbs: [CrumbContext]
-    let hasCrumbs: Bool
     let collection: CollectionRef
     let albums: [CollectionCard]
     let empty: Bool

@@ -20,19 +20,18 @@ enum FeedWriter {
         let image: String?
     }
 
-    /// The feed's XML: the newest ``maxEntries`` of `entries` (ties by URL, so the bytes never depend on input order).
+    /// The feed's XML, its entries in the order given (newest first, at most ``maxEntries``: the caller picks them).
     static func atom(title: String, url: String, feedURL: String, author: String, language: String, entries: [Entry]) -> String {
-        let newest = entries.sorted { $0.date != $1.date ? $0.date > $1.date : $0.url < $1.url }.prefix(maxEntries)
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         out += "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"\(escape(language))\">\n"
         out += "<title>\(escape(title))</title>\n"
         out += "<id>\(escape(url))</id>\n"
         out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(url))\"/>\n"
         out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(escape(feedURL))\"/>\n"
-        out += "<updated>\(timestamp(newest.first?.date ?? 0))</updated>\n"
+        out += "<updated>\(timestamp(entries.first?.date ?? 0))</updated>\n"
         out += "<author><name>\(escape(author))</name></author>\n"
         out += "<generator>galgen</generator>\n"
-        for entry in newest {
+        for entry in entries {
             out += "<entry>\n"
             out += "<title>\(escape(entry.title))</title>\n"
             out += "<id>\(escape(entry.url))</id>\n"

@@ -152,10 +152,8 @@ public struct GalleryData: Sendable {
                                   + types.map { type in sources.first { $0.type == type }.map { JSONText.string($0.variants[i].path) } ?? "null" })
         })))
         // The extra fields with a value, for the lightbox: [label, text] or [label, text, safe link].
-        var shown: [String] = []
-        for (f, spec) in fields.enumerated() where f < item.record.fields.count {
-            guard let value = item.record.fields[f] else { continue }
-            shown.append(JSONText.array([JSONText.string(spec.label), JSONText.string(value.text)] + (value.href.map { [JSONText.string($0)] } ?? [])))
+        let shown = item.shownFields(fields).map { spec, value in
+            JSONText.array([JSONText.string(spec.label), JSONText.string(value.text)] + (value.href.map { [JSONText.string($0)] } ?? []))
         }
         if !shown.isEmpty { members.append(("f", JSONText.array(shown))) }
         return JSONText.object(members)

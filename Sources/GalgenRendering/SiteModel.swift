@@ -123,6 +123,13 @@ public struct Collection: Sendable, Hashable {
     }
 }
 
+extension Item {
+    /// The extra fields that have a value, with their specs, in the source's order (`fields`: the collection's).
+    public func shownFields(_ fields: [FieldSpec]) -> [(spec: FieldSpec, value: FieldValue)] {
+        zip(fields, record.fields).compactMap { spec, value in value.map { (spec, $0) } }
+    }
+}
+
 /// A source split into albums (`groupBy`): its page lists the albums, each a ``Collection``.
 public struct CollectionGroup: Sendable, Hashable {
     /// URL-safe name: the source's folder, where the album list is.

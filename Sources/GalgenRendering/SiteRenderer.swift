@@ -86,8 +86,8 @@ public struct SiteRenderer: Sendable {
         let fingerprint = RenderMemo.Fingerprint(
             config: config, templates: templates.digests, assets: assets.assets.map { $0.key + " " + $0.outputPath },
             placeholder: placeholder,
-            collections: collections.map { "\($0.name) \($0.items.count) \($0.fullTitle) \($0.group ?? -1) \($0.feedField ?? -1) \($0.fields)" }
-                + groups.map { "group \($0.name) \($0.title) \($0.albums)" })
+            // Fields, sort keys, feeds and groupings are the config's; album names and titles are here.
+            collections: collections.map { "\($0.name) \($0.items.count) \($0.fullTitle)" })
         let changes = ItemChanges(memo: memo, fingerprint: fingerprint, collections: collections)
         self.fingerprint = fingerprint
         self.memo = changes == nil ? nil : memo
@@ -238,9 +238,6 @@ public struct SiteRenderer: Sendable {
         return [CrumbContext(title: groups[g].title, url: root + groups[g].name + "/")]
     }
 
-    /// The title that names collection `c` alone: `Group › Album` for an album.
-    private func fullTitle(_ c: Int) -> String { collections[c].fullTitle }
-
     private func ref(_ c: Int, root: String) -> CollectionRef {
         let collection = collections[c]
         return CollectionRef(name: collection.name, title: collection.title, url: root + collection.name + "/",
@@ -276,9 +273,7 @@ public struct SiteRenderer: Sendable {
                 if groups[g].albums.first == c { cards.append(groupCard(g, root: m.root)) }
                 continue
             }
-            let r = ref(c, root: m.root)
-            let cover = collection.items.first { $0.image != nil }.map { image($0, root: m.root, detail: false) }
-            cards.append(CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover))
+            cards.append(card(c, root: m.root))
         }
         return HomeContext(site: site, page: m, collections: cards, empty: cards.isEmpty)
     }
@@ -291,7 +286,7 @@ public struct SiteRenderer: Sendable {
         func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
         let prev = n > 1 ? url(n - 1) : nil
         let next = n < ranges.count ? url(n + 1) : nil
-        let title = ranges.count > 1 ? "\(fullTitle(c)) – page \(n) of \(ranges.count)" : fullTitle(c)
+        let title = ranges.count > 1 ? "\(collection.fullTitle) – page \(n) of \(ranges.count)" : collection.fullTitle
         let range = ranges[n - 1]
         let shown = collection.items[range].first { $0.image != nil }
         let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next, feed: feed(of: c))
@@ -325,7 +320,7 @@ public struct SiteRenderer: Sendable {
         let detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
                                 link: item.record.link, image: image(item, root: root, detail: true), position: i + 1,
                                 fields: fields, hasFields: !fields.isEmpty)
-        let m = meta(spec.path, title: "\(item.record.title) – \(fullTitle(c))",
+        let m = meta(spec.path, title: "\(item.record.title) – \(collection.fullTitle)",
                      share: (item.record.title, item.record.subtitle ?? config.description, item), feed: feed(of: c))
         let back = NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title)
         let trail = crumbs(above: c, root: root) + [CrumbContext(title: back.title, url: back.url)]
@@ -340,23 +335,29 @@ public struct SiteRenderer: Sendable {
 extension SiteRenderer {
     /// The item's extra fields that have a value, in the source's order.
     static func fields(of item: Item, in collection: Collection) -> [FieldContext] {
-        var out: [FieldContext] = []
-        for (f, spec) in collection.fields.enumerated() where f < item.record.fields.count {
-            guard let value = item.record.fields[f] else { continue }
-            out.append(FieldContext(name: spec.name, label: spec.label, type: spec.type.rawValue, text: value.text,
-                                    href: value.href, datetime: value.datetime))
+        item.shownFields(collection.fields).map { spec, value in
+            FieldContext(name: spec.name, label: spec.label, type: spec.type.rawValue, text: value.text, href: value.href, datetime: value.datetime)
         }
-        return out
     }
 
     /// The card of a grouped source on the home page: every album's items counted, the first album's cover.
     fileprivate func groupCard(_ g: Int, root: String) -> CollectionCard {
         let group = groups[g]
-        let count = group.albums.reduce(0) { $0 + collections[$1].items.count }
+        let count = itemCount(ofGroup: g)
         let first = group.albums.lazy.compactMap { collections[$0].items.first { $0.image != nil } }.first
         return CollectionCard(title: group.title, url: root + group.name + "/", count: count, countLabel: countLabel(count),
                               cover: first.map { image($0, root: root, detail: false) })
     }
+
+    /// The card of collection `c`: its title, count and first picture.
+    fileprivate func card(_ c: Int, root: String) -> CollectionCard {
+        let r = ref(c, root: root)
+        let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: root, detail: false) }
+        return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
+    }
+
+    /// Items in every album of group `g`.
+    private func itemCount(ofGroup g: Int) -> Int { groups[g].albums.reduce(0) { $0 + collections[$1].items.count } }
 
     /// Page `n` of group `g`'s album list.
     fileprivate func albums(_ spec: PageSpec, group g: Int, page n: Int) -> AlbumsContext {
@@ -371,16 +372,12 @@ extension SiteRenderer {
         let shown = group.albums[ranges[n - 1]].lazy.compactMap { self.collections[$0].items.first { $0.image != nil } }.first
         let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next,
                      feed: group.albums.first.flatMap { feed(of: $0) })
-        let cards = group.albums[ranges[n - 1]].map { c -> CollectionCard in
-            let r = ref(c, root: root)
-            let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: root, detail: false) }
-            return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
-        }
+        let cards = group.albums[ranges[n - 1]].map { card($0, root: root) }
         let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
-        let count = group.albums.reduce(0) { $0 + collections[$1].items.count }
+        let count = itemCount(ofGroup: g)
         let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))
         let albumCount = group.albums.count == 1 ? "1 album" : "\(group.albums.count) albums"
-        return AlbumsContext(site: site, page: m, crumbs: [], hasCrumbs: false, collection: own, albums: cards, empty: cards.isEmpty,
+        return AlbumsContext(site: site, page: m, collection: own, albums: cards, empty: cards.isEmpty,
                              albumCountLabel: albumCount, pager: pager)
     }
 
@@ -422,9 +419,7 @@ extension SiteRenderer {
                 return config.itemPages == .all ? "\(collections[c].name)/\(slug)/"
                     : "\(collections[c].name)/\(Pagination.folder(ofPage: Pagination.page(ofItem: i, pageSize: config.pageSize)))#item-\(slug)"
             }
-            let newest = dated.count <= FeedWriter.maxEntries ? dated[...] : dated.sorted {
-                $0.date != $1.date ? $0.date > $1.date : ($0.c, $0.i) < ($1.c, $1.i)
-            }.prefix(FeedWriter.maxEntries)
+            let newest = dated.sorted { $0.date != $1.date ? $0.date > $1.date : ($0.c, $0.i) < ($1.c, $1.i) }.prefix(FeedWriter.maxEntries)
             let entries = newest.map { d -> FeedWriter.Entry in
                 let item = collections[d.c].items[d.i]
                 return FeedWriter.Entry(title: item.record.title, summary: item.record.subtitle, url: baseURL + page(d.c, d.i),
