@@ -7,6 +7,17 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// What a release build bakes in: the commit `galgen --version` names and the address `galgen init --ci github`
+/// downloads releases from (scripts/package.sh sets GALGEN_COMMIT and GALGEN_RELEASES_URL; scripts/install.sh the commit).
+/// Only CGalgenSystem sees them, so a new commit recompiles one C file.
+func quotedDefine(_ name: String, allowing allowed: (Character) -> Bool) -> [CSetting] {
+    guard let value = Context.environment[name], !value.isEmpty, value.allSatisfy(allowed) else { return [] }
+    return [.define(name, to: "\"\(value)\"")]
+}
+let systemCSettings: [CSetting] = [.define("_GNU_SOURCE")]
+    + quotedDefine("GALGEN_COMMIT") { "0123456789abcdef-dirty".contains($0) }
+    + quotedDefine("GALGEN_RELEASES_URL") { $0.isASCII && !$0.isWhitespace && !"\"\\<>`".contains($0) }
+
 let package = Package(
     name: "galgen",
     platforms: [.macOS(.v15)],
@@ -36,7 +47,7 @@ let package = Package(
             // No fused multiply-add contraction: the resampler's sums round the same on every CPU, so a
             // shared cache holds the same bytes whichever machine made them.
             cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CGalgenSystem", cSettings: [.define("_GNU_SOURCE")]),
+        .target(name: "CGalgenSystem", cSettings: systemCSettings),
         // Little CMS 2: ICC profiles converted to sRGB. All lcms2 calls stay in CColorShim.
         .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"], cSettings: [.unsafeFlags(["-O2"])]),
@@ -109,7 +120,7 @@ let package = Package(
         .target(
             name: "GalgenCLI",
             dependencies: [
-                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenScaffold", "GalgenServe",
+                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenFetch", "GalgenScaffold", "GalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),

@@ -1,5 +1,6 @@
 #include "CColorShim.h"
 #include <lcms2.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,4 +99,9 @@ size_t gg_cms_make_rgb_profile_white(double wx, double wy, double rx, double ry,
     if (p) cmsCloseProfile(p);
     cmsDeleteContext(ctx);
     return len;
+}
+
+void gg_lcms_version(char *out, size_t len) {
+    int v = cmsGetEncodedCMMversion();
+    snprintf(out, len, "%d.%d", v / 1000, (v % 1000) / 10);
 }

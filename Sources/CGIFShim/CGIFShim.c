@@ -238,3 +238,7 @@ int gg_gif_encode(const unsigned char *indices, int width, int height, const uns
 }
 
 void gg_gif_free(void *p) { free(p); }
+
+void gg_gif_version(char *out, size_t len) {
+    snprintf(out, len, "%d.%d.%d", GIFLIB_MAJOR, GIFLIB_MINOR, GIFLIB_RELEASE);
+}

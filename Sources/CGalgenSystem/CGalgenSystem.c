@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
+#include <gnu/libc-version.h>
 #include <malloc.h>
 #endif
 #include <sys/stat.h>
@@ -44,5 +45,30 @@ int CGalgenSystem_identity(const char *path, unsigned long long out[4]) {
 void CGalgenSystem_trimHeap(void) {
 #if defined(__GLIBC__)
     malloc_trim(0);
+#endif
+}
+
+/* Package.swift passes -DGALGEN_COMMIT="<hex>" and -DGALGEN_RELEASES_URL="<url>" to this file alone. */
+const char *CGalgenSystem_buildCommit(void) {
+#ifdef GALGEN_COMMIT
+    return GALGEN_COMMIT;
+#else
+    return "";
+#endif
+}
+
+const char *CGalgenSystem_releasesURL(void) {
+#ifdef GALGEN_RELEASES_URL
+    return GALGEN_RELEASES_URL;
+#else
+    return "";
+#endif
+}
+
+const char *CGalgenSystem_libcVersion(void) {
+#if defined(__GLIBC__)
+    return gnu_get_libc_version();
+#else
+    return "";
 #endif
 }

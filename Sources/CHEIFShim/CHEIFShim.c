@@ -251,3 +251,8 @@ void gg_heif_release(gg_heif_image *image) {
     image->decoded = NULL;
     malloc_trim(0);
 }
+
+void gg_heif_version(char *out, size_t len) {
+    strncpy(out, heif_get_version(), len - 1);
+    out[len - 1] = 0;
+}

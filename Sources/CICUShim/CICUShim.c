@@ -2,6 +2,7 @@
 #include <string.h>
 #include <unicode/ucol.h>
 #include <unicode/uloc.h>
+#include <unicode/uversion.h>
 
 gg_collator *gg_collator_open(const char *language_tag, int numeric, int *status) {
     UErrorCode err = U_ZERO_ERROR;
@@ -26,4 +27,13 @@ int32_t gg_collator_sort_key(const gg_collator *collator, const uint16_t *text, 
 
 void gg_collator_close(gg_collator *collator) {
     if (collator) ucol_close((UCollator *)collator);
+}
+
+void gg_icu_version(char *out, size_t len) {
+    UVersionInfo info;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(info);
+    u_versionToString(info, text);
+    strncpy(out, text, len - 1);
+    out[len - 1] = 0;
 }

@@ -212,3 +212,12 @@ int gg_jpeg_encode(const unsigned char *pixels, int width, int height, int compo
 }
 
 void gg_free(void *p) { free(p); }
+
+void gg_jpeg_version(char *out, size_t len) {
+#ifdef LIBJPEG_TURBO_VERSION_NUMBER
+    int v = LIBJPEG_TURBO_VERSION_NUMBER;
+    snprintf(out, len, "%d.%d.%d (libjpeg API %d)", v / 1000000, (v / 1000) % 1000, v % 1000, JPEG_LIB_VERSION);
+#else
+    snprintf(out, len, "libjpeg API %d", JPEG_LIB_VERSION);
+#endif
+}

@@ -8,3 +8,6 @@
 
 /* xmlFree is a global function-pointer variable; Swift 6 rejects reading it, so wrap it. */
 static inline void galgen_xmlFree(void *p) { xmlFree(p); }
+
+/* The version of the libxml2 loaded at run time, e.g. "20914" (xmlParserVersion is a macro over a per-thread global). */
+static inline const char *galgen_xmlParserVersion(void) { return xmlParserVersion; }

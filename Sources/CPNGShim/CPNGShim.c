@@ -271,3 +271,7 @@ int gg_png_add_iccp(const unsigned char *png, size_t len, const unsigned char *p
     *outlen = len + 12 + body;
     return GG_PNG_OK;
 }
+
+void gg_png_version(char *out, size_t len) {
+    gg_png_copy(out, len, png_get_libpng_ver(NULL));
+}

@@ -486,3 +486,13 @@ int gg_tiff_encode(const unsigned char *samples, int width, int height, const gg
 }
 
 void gg_tiff_free(void *p) { free(p); }
+
+void gg_tiff_version(char *out, size_t len) {
+    const char *text = TIFFGetVersion();
+    const char *v = strstr(text, "Version ");
+    v = v ? v + 8 : text;
+    size_t n = strcspn(v, " \n");
+    if (n >= len) n = len - 1;
+    memcpy(out, v, n);
+    out[n] = 0;
+}

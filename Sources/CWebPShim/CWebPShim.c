@@ -3,6 +3,7 @@
 #include <webp/demux.h>
 #include <webp/encode.h>
 #include <webp/mux.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,4 +194,9 @@ int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int
     *out = writer.mem;   /* allocated with malloc by libwebp: gg_webp_free releases it */
     *outlen = writer.size;
     return GG_WEBP_OK;
+}
+
+void gg_webp_version(char *out, size_t len) {
+    int v = WebPGetDecoderVersion();
+    snprintf(out, len, "%d.%d.%d", (v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff);
 }

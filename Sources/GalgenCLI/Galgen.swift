@@ -10,7 +10,7 @@ struct Galgen: AsyncParsableCommand {
             Exit codes: 0 success; 1 build failed (fatal error, invalid pages, or any problem under --strict), \
             or check found problems; 2 bad usage or bad config.
             """,
-        version: GalgenCLI.version,
+        version: VersionText.full,
         subcommands: [InitCommand.self, BuildCommand.self, ServeCommand.self, CheckCommand.self, CacheCommand.self, ThemeCommand.self])
 }
 

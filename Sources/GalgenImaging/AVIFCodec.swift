@@ -1,4 +1,5 @@
 import CAVIFShim
+import GalgenCore
 public import Foundation
 
 /// libavif, through the C shim: galgen's AVIF outputs (AVIF inputs are read by ``HEIFCodec``).
@@ -26,9 +27,7 @@ public enum AVIFCodec {
 
     /// libavif's version and its codecs', for the benchmark reports.
     public static var versions: String {
-        var buffer = [CChar](repeating: 0, count: 512)
-        gg_avif_versions(&buffer, buffer.count)
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        LibraryVersion.read("libavif") { gg_avif_versions($0, $1) }.version
     }
 
     /// Encodes a still AVIF: YUV 4:2:0, tagged sRGB, alpha kept when the pixels have it, no metadata.

@@ -1,3 +1,4 @@
+public import GalgenCore
 import CICUShim
 
 /// Locale-aware comparison of text through ICU sort keys: the key of a string compares, byte by
@@ -30,4 +31,10 @@ final class Collator {
             buffer = [UInt8](repeating: 0, count: Int(needed))
         }
     }
+}
+
+/// The ICU that sorts records, and its version.
+public enum CollationLibrary {
+    /// ICU's version as loaded now, e.g. `ICU 72.1`.
+    public static var version: LibraryVersion { .read("ICU") { gg_icu_version($0, $1) } }
 }

@@ -1,5 +1,5 @@
 import CLibXML2
-import GalgenCore
+public import GalgenCore
 
 /// A parsed XML document and the errors libxml2 raised while parsing it.
 struct ParsedXML {
@@ -50,3 +50,12 @@ enum LibXML {
     }
 }
 
+
+/// The libxml2 that parses and validates every page, and its version.
+public enum ValidationLibrary {
+    /// libxml2's version as loaded now, e.g. `libxml2 2.9.14` (from its number `20914`).
+    public static var version: LibraryVersion {
+        let number = Int(String(cString: galgen_xmlParserVersion())) ?? 0
+        return LibraryVersion("libxml2", "\(number / 10000).\(number / 100 % 100).\(number % 100)")
+    }
+}

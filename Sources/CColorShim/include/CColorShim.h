@@ -44,4 +44,7 @@ size_t gg_cms_make_rgb_profile(double rx, double ry, double gx, double gy, doubl
 size_t gg_cms_make_rgb_profile_white(double wx, double wy, double rx, double ry, double gx, double gy, double bx, double by,
                                      unsigned char **out);
 
+/* The version of the Little CMS loaded at run time, e.g. "2.14". */
+void gg_lcms_version(char *out, size_t len);
+
 #endif

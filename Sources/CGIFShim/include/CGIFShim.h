@@ -38,4 +38,7 @@ int gg_gif_encode(const unsigned char *indices, int width, int height, const uns
 
 void gg_gif_free(void *p);
 
+/* giflib's version (from its header: giflib has no run-time query), e.g. "5.2.1". */
+void gg_gif_version(char *out, size_t len);
+
 #endif

@@ -13,4 +13,15 @@ int CGalgenSystem_identity(const char *path, unsigned long long out[4]);
 /* Returns the heap's free memory to the system (glibc malloc_trim(0); nothing elsewhere). */
 void CGalgenSystem_trimHeap(void);
 
+/* The commit galgen was built from (the GALGEN_COMMIT environment variable of the build, which
+   scripts/package.sh and scripts/install.sh set from git), or "" for a build that named none. */
+const char *CGalgenSystem_buildCommit(void);
+
+/* Where this build's releases are downloaded from, without /vVERSION/ (GALGEN_RELEASES_URL of the build,
+   which scripts/package.sh sets), or "" for a build that named none. */
+const char *CGalgenSystem_releasesURL(void);
+
+/* The version of the GNU C library loaded at run time, e.g. "2.36", or "" elsewhere. */
+const char *CGalgenSystem_libcVersion(void);
+
 #endif

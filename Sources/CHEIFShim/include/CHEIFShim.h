@@ -49,4 +49,7 @@ void gg_heif_free(void *p);
 /* Releases a decoded image (libheif's image) and returns the heap's free pages to the system. */
 void gg_heif_release(gg_heif_image *image);
 
+/* The version of the libheif loaded at run time, e.g. "1.15.1". */
+void gg_heif_version(char *out, size_t len);
+
 #endif

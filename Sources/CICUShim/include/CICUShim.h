@@ -1,5 +1,6 @@
 #ifndef CICUSHIM_H
 #define CICUSHIM_H
+#include <stddef.h>
 #include <stdint.h>
 
 /* Every ICU call of galgen lives in this target: locale-aware collation sort keys, so a collection
@@ -19,5 +20,8 @@ int32_t gg_collator_sort_key(const gg_collator *collator, const uint16_t *text, 
 
 /* Closes a collator (NULL is fine). */
 void gg_collator_close(gg_collator *collator);
+
+/* The version of the ICU loaded at run time, e.g. "72.1". */
+void gg_icu_version(char *out, size_t len);
 
 #endif

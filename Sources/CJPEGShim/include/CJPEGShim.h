@@ -98,4 +98,7 @@ void gg_composite_rgba(const unsigned char *in, size_t n, const unsigned char bg
 
 void gg_free(void *p);
 
+/* libjpeg-turbo's version (from its headers: the libjpeg API has no run-time query), e.g. "2.1.5 (libjpeg API 62)". */
+void gg_jpeg_version(char *out, size_t len);
+
 #endif

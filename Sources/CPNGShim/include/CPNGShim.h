@@ -55,4 +55,7 @@ int gg_png_add_chunk(const unsigned char *png, size_t len, const char type[4], c
 
 void gg_png_free(void *p);
 
+/* The version of the libpng loaded at run time, e.g. "1.6.39". */
+void gg_png_version(char *out, size_t len);
+
 #endif

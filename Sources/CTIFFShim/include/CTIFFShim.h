@@ -80,4 +80,7 @@ int gg_tiff_encode(const unsigned char *samples, int width, int height, const gg
 
 void gg_tiff_free(void *p);
 
+/* The version of the libtiff loaded at run time, e.g. "4.5.0" (from "LIBTIFF, Version 4.5.0\n..."). */
+void gg_tiff_version(char *out, size_t len);
+
 #endif

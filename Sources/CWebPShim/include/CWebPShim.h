@@ -49,4 +49,7 @@ int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int
 
 void gg_webp_free(void *p);
 
+/* The version of the libwebp loaded at run time, e.g. "1.2.4". */
+void gg_webp_version(char *out, size_t len);
+
 #endif
