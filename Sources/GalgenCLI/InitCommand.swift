@@ -4,7 +4,7 @@ import GalgenCore
 public import GalgenScaffold
 
 /// `galgen init`.
-struct InitCommand: ParsableCommand {
+struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Make a new site in a folder: config.json, a .gitignore and, for --source json, example records and pictures.",
@@ -23,19 +23,21 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The site's title.", valueName: "text"))
     var title = "My gallery"
 
-    @Option(name: .long, help: ArgumentHelp("Also write a CI workflow that builds and publishes the site: github (GitHub Pages).", valueName: "system"))
+    @Option(name: .long, help: ArgumentHelp("Also write a CI workflow that builds and publishes the site: github (GitHub Pages, with this galgen's release archive pinned by its SHA-256).", valueName: "system"))
     var ci: SiteScaffolder.CI?
 
     @Flag(name: .long, help: "Write into a folder that is not empty (files of the same names are replaced).")
     var force = false
 
-    func run() throws {
+    func run() async throws {
         let console = GalgenCLI.currentConsole
         let folder = GalgenCLI.absolute(directory)
         let written: [String]
         do {
+            var release: GalgenRelease?
+            if ci == .github { release = try await ReleaseLocator.currentRelease(environment: ProcessInfo.processInfo.environment) }
             written = try SiteScaffolder(fileSystem: LocalFileSystem())
-                .scaffold(in: folder, options: .init(source: source, title: title, ci: ci, force: force))
+                .scaffold(in: folder, options: .init(source: source, title: title, ci: ci, force: force, release: release))
         } catch {
             throw GalgenCLI.fail(error, console: console)
         }

@@ -8,6 +8,8 @@ public struct ScaffoldError: Error, Sendable, CustomStringConvertible {
         case notAFolder
         /// A file could not be written.
         case io
+        /// `--ci github` without a galgen release to pin in the workflow.
+        case noRelease
     }
 
     /// The class of failure.

@@ -32,6 +32,8 @@ public struct SiteScaffolder: Sendable {
         public var ci: CI?
         /// Write into a folder that is not empty (files of the same names are replaced).
         public var force: Bool
+        /// The galgen release the CI workflow downloads (needed for `ci`).
+        public var release: GalgenRelease?
 
         /// Creates options.
         /// - Parameters:
@@ -39,11 +41,14 @@ public struct SiteScaffolder: Sendable {
         ///   - title: The site's title.
         ///   - ci: The CI workflow to add.
         ///   - force: Write into a non-empty folder.
-        public init(source: Source = .json, title: String = "My gallery", ci: CI? = nil, force: Bool = false) {
+        ///   - release: The galgen release the CI workflow downloads (needed for `ci`).
+        public init(source: Source = .json, title: String = "My gallery", ci: CI? = nil, force: Bool = false,
+                    release: GalgenRelease? = nil) {
             self.source = source
             self.title = title
             self.ci = ci
             self.force = force
+            self.release = release
         }
     }
 
@@ -87,7 +92,10 @@ public struct SiteScaffolder: Sendable {
             ScaffoldFile(path: ".gitignore", data: Data(PackageResources.gitignore)),
         ]
         if options.ci == .github {
-            files.append(ScaffoldFile(path: ".github/workflows/galgen-pages.yml", data: Data(PackageResources.github_pages_yml)))
+            guard let release = options.release else {
+                throw ScaffoldError(.noRelease, path: directory, message: "the GitHub workflow needs a galgen release to download; nothing was written")
+            }
+            files.append(ScaffoldFile(path: ".github/workflows/galgen-pages.yml", data: Data(Self.githubWorkflow(release).utf8)))
         }
         if options.source == .json {
             var records: [String] = []
@@ -108,6 +116,17 @@ public struct SiteScaffolder: Sendable {
             files.append(ScaffoldFile(path: "records.json", data: Data("[\n\(records.joined(separator: ",\n"))\n]\n".utf8)))
         }
         return files
+    }
+
+    /// The GitHub Pages workflow, pinned to `release`: its version, and each archive's URL and SHA-256.
+    static func githubWorkflow(_ release: GalgenRelease) -> String {
+        let archives = release.archives.map { archive in
+            let suffix = archive.architecture.uppercased()
+            return "          GALGEN_URL_\(suffix): \"\(archive.url)\"\n          GALGEN_SHA256_\(suffix): \"\(archive.sha256)\""
+        }
+        return String(decoding: PackageResources.github_pages_yml, as: UTF8.self)
+            .replacingOccurrences(of: "@GALGEN_VERSION@", with: release.version)
+            .replacingOccurrences(of: "@GALGEN_ARCHIVES@", with: archives.joined(separator: "\n"))
     }
 
     /// The config for a source, with the keys a newcomer is most likely to change.

@@ -69,14 +69,51 @@ struct ScaffoldTests {
         #expect(dir.exists("config.json"))
     }
 
-    @Test func theGitHubWorkflowIsWrittenWhenAskedFor() throws {
+    static let sums = """
+        \(String(repeating: "ab", count: 32))  galgen-1.2.3-linux-x86_64.tar.gz
+        \(String(repeating: "cd", count: 32)) *galgen-1.2.3-linux-arm64.tar.gz
+        \(String(repeating: "ef", count: 32))  galgen_1.2.3_amd64.deb
+        \(String(repeating: "01", count: 32))  galgen-1.2.2-linux-x86_64.tar.gz
+        not a line
+        """
+
+    @Test func theGitHubWorkflowDownloadsThePinnedReleaseAndCompilesNothing() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .itunes, ci: .github))
+        let release = try #require(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r/", sums: Self.sums))
+        try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .itunes, ci: .github, release: release))
         let workflow = String(decoding: try dir.read(".github/workflows/galgen-pages.yml"), as: UTF8.self)
-        for step in ["galgen build --strict", "galgen check public", "scripts/install.sh", "actions/deploy-pages", ".galgen/cache"] {
+        for step in ["galgen build --strict", "galgen check public", "actions/deploy-pages", ".galgen/cache", "sha256sum --check",
+                     "Install galgen 1.2.3",
+                     "GALGEN_URL_X86_64: \"https://example.test/r/v1.2.3/galgen-1.2.3-linux-x86_64.tar.gz\"",
+                     "GALGEN_SHA256_X86_64: \"\(String(repeating: "ab", count: 32))\"",
+                     "GALGEN_URL_ARM64: \"https://example.test/r/v1.2.3/galgen-1.2.3-linux-arm64.tar.gz\"",
+                     "GALGEN_SHA256_ARM64: \"\(String(repeating: "cd", count: 32))\""] {
             #expect(workflow.contains(step), "\(step)")
         }
+        for compile in ["swift build", "install.sh", "GALGEN_REPOSITORY", "container: swift", "@GALGEN_"] {
+            #expect(!workflow.contains(compile), "\(compile)")
+        }
+    }
+
+    @Test func aReleaseNeedsAnX86Archive() {
+        let arm = "\(String(repeating: "cd", count: 32))  galgen-1.2.3-linux-arm64.tar.gz\n"
+        #expect(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: arm) == nil)
+        #expect(GalgenRelease(version: "9.9.9", releasesURL: "https://example.test/r", sums: Self.sums) == nil)
+        let short = "abcd  galgen-1.2.3-linux-x86_64.tar.gz\n"
+        #expect(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: short) == nil)
+        let release = GalgenRelease(version: "1.2.2", releasesURL: "https://example.test/r", sums: Self.sums)
+        #expect(release?.archives.map(\.architecture) == ["x86_64"])
+        #expect(release?.archives.first?.sha256 == String(repeating: "01", count: 32))
+    }
+
+    @Test func theGitHubWorkflowWithoutAReleaseWritesNothing() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        #expect(throws: ScaffoldError.self) {
+            try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .json, ci: .github))
+        }
+        #expect(!dir.exists("config.json"))
     }
 
     @Test func ejectWritesTheWholeThemeAndNeverOverwritesUnlessForced() throws {
