@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# Build galgen's release artefacts for this machine's architecture:
+#   scripts/package.sh [VERSION] [--out DIR] [--releases-url URL] [--no-build]
+#
+#   VERSION            the release's version (default: the one in Sources/GalgenCore/Version.swift, which
+#                      it must equal: bump that file, then tag vVERSION)
+#   --out DIR          where the artefacts go (default: dist)
+#   --releases-url URL where releases are downloaded from, without /vVERSION/ (baked into the binary so that
+#                      `galgen init --ci github` can pin its own release; default: $GALGEN_RELEASES_URL, else
+#                      https://github.com/OWNER/REPO/releases/download from git's origin when it is GitHub)
+#   --no-build         package the release binary already built (.build/release/galgen)
+#
+# It writes, for ARCH x86_64 or arm64 (Debian's amd64 or arm64):
+#   galgen-VERSION-linux-ARCH.tar.gz  the binary, the shared libraries a bare glibc system lacks (lib/, found
+#                                     through RUNPATH $ORIGIN/../lib), their licences and THIRD_PARTY
+#   galgen_VERSION_DEBARCH.deb        /usr/bin/galgen; Depends computed by dpkg-shlibdeps
+#   SHA256SUMS                        both, in sha256sum's format
+# The same inputs give byte-identical artefacts: file times are the commit's, owners are root, order is sorted.
+# Needs: swift, the -dev packages of the README, dpkg-dev (dpkg-shlibdeps), patchelf, binutils (objdump).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version=""
+out=dist
+releases_url="${GALGEN_RELEASES_URL:-}"
+build=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --out) out="${2:?--out needs a folder}"; shift 2 ;;
+        --releases-url) releases_url="${2:?--releases-url needs a URL}"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "package.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+        *) version="$1"; shift ;;
+    esac
+done
+
+fail() { echo "package.sh: $*" >&2; exit 1; }
+for tool in dpkg-shlibdeps dpkg-deb patchelf objdump sha256sum; do
+    command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install dpkg-dev patchelf binutils)"
+done
+
+source_version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/GalgenCore/Version.swift)
+[ -n "$source_version" ] || fail "cannot read the version from Sources/GalgenCore/Version.swift"
+version="${version:-$source_version}"
+version="${version#v}"
+[ "$version" = "$source_version" ] || fail "asked for $version but Sources/GalgenCore/Version.swift says $source_version; bump it there first"
+
+if [ -z "$releases_url" ]; then
+    origin=$(git remote get-url origin 2>/dev/null || true)
+    case "$origin" in
+        https://github.com/*|git@github.com:*)
+            repo=${origin#https://github.com/}; repo=${repo#git@github.com:}; repo=${repo%.git}
+            releases_url="https://github.com/$repo/releases/download" ;;
+    esac
+fi
+case "$releases_url" in
+    ""|http://*|https://*) ;;
+    *) fail "--releases-url must be an http(s) URL, found \"$releases_url\"" ;;
+esac
+releases_url="${releases_url%/}"
+
+commit=$(git rev-parse --short=12 HEAD)
+[ -z "$(git status --porcelain --untracked-files=no)" ] || commit="$commit-dirty"
+# Every file time in the artefacts: the commit's, so the same commit packs to the same bytes.
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}"
+
+deb_arch=$(dpkg --print-architecture)
+case "$deb_arch" in
+    amd64) arch=x86_64 ;;
+    arm64) arch=arm64 ;;
+    *) fail "unsupported architecture $deb_arch" ;;
+esac
+
+if [ "$build" = 1 ]; then
+    GALGEN_COMMIT="$commit" GALGEN_RELEASES_URL="$releases_url" \
+        swift build -c release --product galgen --static-swift-stdlib
+fi
+binary="$(swift build -c release --show-bin-path)/galgen"
+[ -x "$binary" ] || fail "no release binary at $binary (run without --no-build)"
+"$binary" --version | head -1 | grep -q "^galgen $version (commit $commit)" \
+    || fail "the binary says \"$("$binary" --version | head -1)\", not galgen $version (commit $commit): rebuild it"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+base="galgen-$version-linux-$arch"
+archive="$base.tar.gz"
+deb="galgen_${version}_${deb_arch}.deb"
+rm -f "$out/$archive" "$out/$deb" "$out/SHA256SUMS"
+
+# --- The self-contained archive -------------------------------------------------------------------
+root="$work/$base"
+mkdir -p "$root/bin" "$root/libexec" "$root/lib" "$root/share/doc/galgen/licenses"
+install -m 755 -s "$binary" "$root/libexec/galgen"
+
+# Every shared library the binary loads, except the C library's own and libgcc_s, which every glibc
+# system has: those stay the system's (a bundled libc cannot be mixed with the system's loader).
+is_glibc() {
+    case "$1" in
+        ld-linux*|libc.so.*|libm.so.*|libpthread.so.*|libdl.so.*|librt.so.*|libresolv.so.*|libutil.so.*|\
+        libanl.so.*|libnsl.so.*|libmvec.so.*|libBrokenLocale.so.*|libgcc_s.so.*) return 0 ;;
+    esac
+    return 1
+}
+ldd "$root/libexec/galgen" > "$work/ldd.txt"
+if grep -q "not found" "$work/ldd.txt"; then cat "$work/ldd.txt" >&2; fail "the binary needs libraries this machine lacks"; fi
+: > "$work/bundled.tsv"
+while read -r name _ path _; do
+    [ -n "${path:-}" ] && [ -f "$path" ] || continue
+    is_glibc "$name" && continue
+    real=$(readlink -f "$path")
+    cp "$real" "$root/lib/$name"
+    chmod 644 "$root/lib/$name"
+    # A bundled library finds the others beside it.
+    patchelf --set-rpath '$ORIGIN' "$root/lib/$name"
+    package=$(dpkg -S "$real" 2>/dev/null | head -1 | cut -d: -f1 || true)
+    [ -n "$package" ] || package=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1 || true)
+    [ -n "$package" ] || fail "no Debian package owns $path"
+    printf '%s\t%s\n' "$name" "$package" >> "$work/bundled.tsv"
+done < <(awk '$2 == "=>" { print $1, $2, $3, $4 }' "$work/ldd.txt")
+patchelf --set-rpath '$ORIGIN/../lib' "$root/libexec/galgen"
+
+# The newest glibc symbol version anything here needs: the launcher checks it before the loader would fail.
+glibc_floor=$( { objdump -T "$root/libexec/galgen" "$root"/lib/*.so* 2>/dev/null || true; } \
+    | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -t. -k1,1n -k2,2n -k3,3n | tail -1)
+[ -n "$glibc_floor" ] || fail "cannot tell which glibc the binary needs"
+sed -e "s/@GLIBC_FLOOR@/$glibc_floor/" -e "s/@VERSION@/$version/" scripts/packaging/launcher.sh > "$root/bin/galgen"
+chmod 755 "$root/bin/galgen"
+
+# Licences: each bundled library's Debian copyright file, and the Swift packages linked statically.
+licence_names() {  # the distinct "License:" short names of a machine-readable copyright file
+    awk '/^License: */ { sub(/^License: */, ""); print }' "$1" | sort -u | paste -sd, - | sed 's/,/, /g'
+}
+{
+    printf '# galgen %s (%s): the third-party code in this archive and in the galgen binary.\n' "$version" "$arch"
+    printf '# Shared libraries in lib/ are Debian 12 builds; their licences are in share/doc/galgen/licenses/PACKAGE/copyright\n'
+    printf '# and their corresponding source is the Debian source package of the version given (snapshot.debian.org).\n\n'
+    printf '%-26s %-22s %-28s %s\n' "library" "package" "version" "licence"
+    sort "$work/bundled.tsv" | while IFS=$'\t' read -r name package; do
+        pkg_version=$(dpkg-query -W -f='${Version}' "$package")
+        copyright="/usr/share/doc/${package%%:*}/copyright"
+        mkdir -p "$root/share/doc/galgen/licenses/$package"
+        cp -L "$copyright" "$root/share/doc/galgen/licenses/$package/copyright"
+        names=$(licence_names "$copyright")
+        printf '%-26s %-22s %-28s %s\n' "$name" "$package" "$pkg_version" "${names:-see licenses/$package/copyright}"
+    done
+    printf '\n# Linked statically into the binary (licences in share/doc/galgen/licenses/swift-*).\n\n'
+    printf '%-26s %-22s %-28s %s\n' "component" "" "version" "licence"
+    swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
+    printf '%-26s %-22s %-28s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU: Unicode-3.0)"
+    swift package show-dependencies --format json 2>/dev/null | python3 -c '
+import json, sys
+def walk(node, seen):
+    for dep in node.get("dependencies", []):
+        if dep["identity"] not in seen:
+            seen[dep["identity"]] = dep
+            walk(dep, seen)
+seen = {}
+walk(json.load(sys.stdin), seen)
+for identity in sorted(seen):
+    print(identity, seen[identity]["version"], seen[identity]["path"])
+' | while read -r identity dep_version path; do
+        licence_file=$(ls "$path"/LICENSE* "$path"/LICENCE* "$path"/COPYING* 2>/dev/null | head -1 || true)
+        kind="see licenses/swift-$identity"
+        if [ -n "$licence_file" ]; then
+            mkdir -p "$root/share/doc/galgen/licenses/swift-$identity"
+            cp "$licence_file" "$root/share/doc/galgen/licenses/swift-$identity/"
+            if grep -q "Apache License" "$licence_file" && grep -q "Version 2.0" "$licence_file"; then kind="Apache-2.0"
+            elif grep -q "Permission is hereby granted, free of charge" "$licence_file"; then kind="MIT"; fi
+            if [ "$identity" = swift-crypto ]; then kind="$kind (BoringSSL: ISC, OpenSSL)"; fi
+        fi
+        printf '%-26s %-22s %-28s %s\n' "$identity" "" "$dep_version" "$kind"
+    done
+} > "$root/share/doc/galgen/THIRD_PARTY"
+cp scripts/packaging/archive-README "$root/README"
+sed -i "s/@VERSION@/$version/g; s/@GLIBC_FLOOR@/$glibc_floor/g" "$root/README"
+
+pack_tree() {  # pack_tree DIR NAME OUTPUT: a reproducible tar.gz of DIR/NAME
+    tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+        --pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime \
+        -C "$1" -cf - "$2" | gzip -n -9 > "$3"
+}
+pack_tree "$work" "$base" "$out/$archive"
+
+# --- The Debian package ----------------------------------------------------------------------------
+debroot="$work/deb"
+mkdir -p "$debroot/DEBIAN" "$debroot/usr/bin" "$debroot/usr/share/doc/galgen" "$debroot/usr/share/galgen"
+install -m 755 -s "$binary" "$debroot/usr/bin/galgen"
+# The archive this version publishes for CI: `galgen init --ci github` pins it from this file.
+(cd "$out" && sha256sum "$archive") > "$debroot/usr/share/galgen/SHA256SUMS"
+cp "$root/share/doc/galgen/THIRD_PARTY" "$debroot/usr/share/doc/galgen/THIRD_PARTY"
+cp scripts/packaging/copyright "$debroot/usr/share/doc/galgen/copyright"
+# dpkg-shlibdeps reads debian/control of a source tree: give it a minimal one.
+mkdir -p "$work/src/debian"
+printf 'Source: galgen\n\nPackage: galgen\nArchitecture: any\n' > "$work/src/debian/control"
+depends=$(cd "$work/src" && dpkg-shlibdeps -O "$debroot/usr/bin/galgen" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
+installed_size=$(du -sk --apparent-size "$debroot/usr" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$deb_arch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$installed_size/" \
+    scripts/packaging/control > "$debroot/DEBIAN/control"
+find "$debroot" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+find "$debroot" -type d -exec chmod 755 {} +
+dpkg-deb --root-owner-group -Zxz --build "$debroot" "$out/$deb" >/dev/null
+
+(cd "$out" && sha256sum "$archive" "$deb" > SHA256SUMS)
+echo "package.sh: galgen $version (commit $commit) for $arch, glibc $glibc_floor or newer:"
+(cd "$out" && ls -l "$archive" "$deb" SHA256SUMS | awk '{ printf "  %-40s %6.1f MB\n", $9, $5 / 1e6 }')
+echo "  Depends: $depends"
