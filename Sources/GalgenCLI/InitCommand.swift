@@ -29,6 +29,13 @@ struct InitCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write into a folder that is not empty (files of the same names are replaced).")
     var force = false
 
+    @Flag(name: .long, help: "Write only the --ci workflow, into an existing site (an older workflow is replaced; nothing else is touched).")
+    var workflowOnly = false
+
+    func validate() throws {
+        if workflowOnly && ci == nil { throw ValidationError("--workflow-only needs --ci (e.g. --ci github)") }
+    }
+
     func run() async throws {
         let console = GalgenCLI.currentConsole
         let folder = GalgenCLI.absolute(directory)
@@ -36,10 +43,15 @@ struct InitCommand: AsyncParsableCommand {
         do {
             var release: GalgenRelease?
             if ci == .github { release = try await ReleaseLocator.currentRelease(environment: ProcessInfo.processInfo.environment) }
-            written = try SiteScaffolder(fileSystem: LocalFileSystem())
-                .scaffold(in: folder, options: .init(source: source, title: title, ci: ci, force: force, release: release))
+            var options = SiteScaffolder.Options(source: source, title: title, ci: ci, force: force, release: release)
+            options.workflowOnly = workflowOnly
+            written = try SiteScaffolder(fileSystem: LocalFileSystem()).scaffold(in: folder, options: options)
         } catch {
             throw GalgenCLI.fail(error, console: console)
+        }
+        if workflowOnly {
+            console.out("galgen: wrote \(written.joined(separator: ", ")) in \(directory), pinned to galgen \(GalgenVersion.current)")
+            return
         }
         let pictures = written.filter { $0.hasPrefix("images/") }.count
         let shown = written.filter { !$0.hasPrefix("images/") } + (pictures > 0 ? ["\(pictures) example pictures in images/"] : [])

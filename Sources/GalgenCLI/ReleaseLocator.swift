@@ -52,7 +52,7 @@ enum ReleaseLocator {
     }
 
     private static func download(_ url: String) async throws(FetchError) -> String {
-        let policy = FetchPolicy(connectTimeout: .seconds(10), idleTimeout: .seconds(10), totalTimeout: .seconds(20))
+        let policy = FetchPolicy(connectTimeout: .seconds(5), idleTimeout: .seconds(10), totalTimeout: .seconds(20))
         let transport = AsyncHTTPTransport(policy: policy)
         let result: Result<TransportResponse, FetchError>
         do throws(FetchError) {

@@ -34,6 +34,8 @@ public struct SiteScaffolder: Sendable {
         public var force: Bool
         /// The galgen release the CI workflow downloads (needed for `ci`).
         public var release: GalgenRelease?
+        /// Write only the CI workflow, into a folder that may hold a site already (replacing an older workflow).
+        public var workflowOnly = false
 
         /// Creates options.
         /// - Parameters:
@@ -73,7 +75,7 @@ public struct SiteScaffolder: Sendable {
         case nil, .directory: break
         default: throw ScaffoldError(.notAFolder, path: directory, message: "is not a folder")
         }
-        if !options.force, fileSystem.targetKind(at: directory) == .directory {
+        if !options.force, !options.workflowOnly, fileSystem.targetKind(at: directory) == .directory {
             let entries = ((try? fileSystem.listDirectory(at: directory)) ?? []).filter { $0 != ".git" }
             if !entries.isEmpty {
                 throw ScaffoldError(.wouldOverwrite, path: directory,
@@ -87,16 +89,18 @@ public struct SiteScaffolder: Sendable {
     }
 
     private func makeFiles(_ options: Options, directory: String) throws(ScaffoldError) -> [ScaffoldFile] {
-        var files = [
-            ScaffoldFile(path: "config.json", data: Data(config(options).utf8)),
-            ScaffoldFile(path: ".gitignore", data: Data(PackageResources.gitignore)),
-        ]
+        var files: [ScaffoldFile] = []
         if options.ci == .github {
             guard let release = options.release else {
                 throw ScaffoldError(.noRelease, path: directory, message: "the GitHub workflow needs a galgen release to download; nothing was written")
             }
             files.append(ScaffoldFile(path: ".github/workflows/galgen-pages.yml", data: Data(Self.githubWorkflow(release).utf8)))
         }
+        if options.workflowOnly { return files }
+        files += [
+            ScaffoldFile(path: "config.json", data: Data(config(options).utf8)),
+            ScaffoldFile(path: ".gitignore", data: Data(PackageResources.gitignore)),
+        ]
         if options.source == .json {
             var records: [String] = []
             for (n, picture) in ExamplePictures.all.enumerated() {

@@ -96,6 +96,21 @@ struct ScaffoldTests {
         }
     }
 
+    @Test func workflowOnlyReplacesTheWorkflowOfAnExistingSiteAndNothingElse() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("{\"title\": \"mine\"}\n", to: "config.json")
+        try dir.write("old workflow\n", to: ".github/workflows/galgen-pages.yml")
+        let release = try #require(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: Self.sums))
+        var options = SiteScaffolder.Options(source: .json, ci: .github, release: release)
+        options.workflowOnly = true
+        let written = try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: options)
+        #expect(written == [".github/workflows/galgen-pages.yml"])
+        #expect(String(decoding: try dir.read("config.json"), as: UTF8.self) == "{\"title\": \"mine\"}\n")
+        #expect(!dir.exists("records.json") && !dir.exists("images"))
+        #expect(String(decoding: try dir.read(".github/workflows/galgen-pages.yml"), as: UTF8.self).contains("Install galgen 1.2.3"))
+    }
+
     @Test func aReleaseNeedsAnX86Archive() {
         let arm = "\(String(repeating: "cd", count: 32))  galgen-1.2.3-linux-arm64.tar.gz\n"
         #expect(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: arm) == nil)
