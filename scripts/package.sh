@@ -130,26 +130,43 @@ sed -e "s/@GLIBC_FLOOR@/$glibc_floor/" -e "s/@VERSION@/$version/" scripts/packag
 chmod 755 "$root/bin/galgen"
 
 # Licences: each bundled library's Debian copyright file, and the Swift packages linked statically.
-licence_names() {  # the distinct "License:" short names of a machine-readable copyright file
-    awk '/^License: */ { sub(/^License: */, ""); print }' "$1" | sort -u | paste -sd, - | sed 's/,/, /g'
+licence_names() {  # the licence of the "Files: *" paragraph of a machine-readable Debian copyright file
+    python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+if not text.startswith("Format:"):
+    sys.exit(0)
+for paragraph in re.split(r"\n\s*\n", text):
+    fields = dict(re.findall(r"^([A-Za-z-]+):[ \t]*(.*)$", paragraph, re.M))
+    if fields.get("Files", "").split() and fields["Files"].split()[0] == "*" and fields.get("License"):
+        print(fields["License"].strip())
+        break
+PY
 }
 {
     printf '# galgen %s (%s): the third-party code in this archive and in the galgen binary.\n' "$version" "$arch"
     printf '# Shared libraries in lib/ are Debian 12 builds; their licences are in share/doc/galgen/licenses/PACKAGE/copyright\n'
     printf '# and their corresponding source is the Debian source package of the version given (snapshot.debian.org).\n\n'
-    printf '%-26s %-22s %-28s %s\n' "library" "package" "version" "licence"
+    printf '%-40s %-18s %-30s %s\n' "library" "package" "version" "licence"
     sort "$work/bundled.tsv" | while IFS=$'\t' read -r name package; do
         pkg_version=$(dpkg-query -W -f='${Version}' "$package")
         copyright="/usr/share/doc/${package%%:*}/copyright"
         mkdir -p "$root/share/doc/galgen/licenses/$package"
         cp -L "$copyright" "$root/share/doc/galgen/licenses/$package/copyright"
         names=$(licence_names "$copyright")
-        printf '%-26s %-22s %-28s %s\n' "$name" "$package" "$pkg_version" "${names:-see licenses/$package/copyright}"
+        if [ -z "$names" ]; then  # the few whose copyright file is not machine-readable, as their files state
+            case "$package" in
+                libwebp*) names="BSD-3-Clause" ;;
+                libstdc++6) names="GPL-3.0-or-later WITH GCC-exception-3.1" ;;
+                libnuma1) names="LGPL-2.1" ;;
+            esac
+        fi
+        printf '%-40s %-18s %-30s %s\n' "$name" "$package" "$pkg_version" "${names:-see licenses/$package/copyright}"
     done
     printf '\n# Linked statically into the binary (licences in share/doc/galgen/licenses/swift-*).\n\n'
-    printf '%-26s %-22s %-28s %s\n' "component" "" "version" "licence"
+    printf '%-40s %-18s %-30s %s\n' "component" "" "version" "licence"
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
-    printf '%-26s %-22s %-28s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU: Unicode-3.0)"
+    printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU: Unicode-3.0)"
     swift package show-dependencies --format json 2>/dev/null | python3 -c '
 import json, sys
 def walk(node, seen):
@@ -171,7 +188,7 @@ for identity in sorted(seen):
             elif grep -q "Permission is hereby granted, free of charge" "$licence_file"; then kind="MIT"; fi
             if [ "$identity" = swift-crypto ]; then kind="$kind (BoringSSL: ISC, OpenSSL)"; fi
         fi
-        printf '%-26s %-22s %-28s %s\n' "$identity" "" "$dep_version" "$kind"
+        printf '%-40s %-18s %-30s %s\n' "$identity" "" "$dep_version" "$kind"
     done
 } > "$root/share/doc/galgen/THIRD_PARTY"
 cp scripts/packaging/archive-README "$root/README"
