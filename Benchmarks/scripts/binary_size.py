@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/env -S python3 -P
 """What makes up galgen's release binary: symbol sizes grouped by where they come from.
 
-    python3 Benchmarks/scripts/binary_size.py .build/release/galgen   # an unstripped release build
+    python3 -P Benchmarks/scripts/binary_size.py .build/release/galgen   # an unstripped release build
 
 Swift symbols are grouped by their module (the first name in the mangling: `$s7NIOCore...` is NIOCore),
 C and C++ symbols by a known prefix (ICU's data, BoringSSL, ...); sections give the whole file's layout.

@@ -20,6 +20,11 @@ DIST = pathlib.Path(os.environ.get("GALGEN_DIST", "/nonexistent"))
 pytestmark = pytest.mark.skipif(not WORKFLOW.is_file(), reason="run by scripts/test-install.sh (GALGEN_WORKFLOW)")
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
 def sums():
     lines = (DIST / "SHA256SUMS").read_text().splitlines()
     return {name: digest for digest, name in (line.split() for line in lines)}
@@ -42,8 +47,7 @@ def server(tmp_path):
     """A static server on 127.0.0.1 for the files of tmp_path/www."""
     root = tmp_path / "www"
     root.mkdir()
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(root))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
