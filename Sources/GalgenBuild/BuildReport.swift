@@ -37,6 +37,11 @@ public struct BuildReport: Sendable, Codable, Hashable {
 
         /// The galgen version that ran the build.
         public var galgenVersion = GalgenVersion.current
+        /// The commit that galgen was built from, when its build named one (release packages do).
+        public var galgenCommit = GalgenVersion.commit
+        /// The C libraries that made the images, validated the pages and sorted the records, with the
+        /// versions loaded (as `galgen --version` lists them).
+        public var libraries: [String: String] = BuildReport.libraryVersions
         /// Absolute path of the config file.
         public var config = ""
         /// The config's `baseURL` (absent when it has none, or when the config could not be read).

@@ -1,16 +1,9 @@
+import GalgenBuild
 import GalgenCore
-import GalgenImaging
-import GalgenRecords
-import GalgenValidation
 
 /// What `galgen --version` prints: the version and commit, the platform, and every C library galgen
 /// links with the version loaded, so a bug report says exactly what ran.
 enum VersionText {
-    /// The C libraries, in the order a source image meets them, then pages, then sorting.
-    static var libraries: [LibraryVersion] {
-        ImageLibraries.versions + [ValidationLibrary.version, CollationLibrary.version]
-    }
-
     /// The whole text: `galgen 0.1.0 (commit 5f91da5)`, the platform, one line per library.
     static var full: String {
         var first = "galgen \(GalgenVersion.current)"
@@ -18,6 +11,7 @@ enum VersionText {
         var platform = "Linux \(architecture)"
         if let libc = GalgenVersion.libc { platform += ", glibc \(libc)" }
         platform += ", built with Swift \(swiftVersion)"
+        let libraries = LinkedLibraries.all
         let width = libraries.map(\.name.count).max() ?? 0
         let lines = libraries.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.version)" }
         return ([first, platform, "libraries:"] + lines).joined(separator: "\n")

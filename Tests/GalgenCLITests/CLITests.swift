@@ -132,6 +132,10 @@ struct CLITests {
             #expect(report.string("inputs", "output") == site.outputPath)
             #expect(report.string("inputs", "cache") == cache)
             #expect(report.string("inputs", "galgenVersion") == GalgenCLI.version)
+            // The libraries that ran, as --version lists them: a version of digits for each.
+            for name in ["libjpeg-turbo", "libpng", "libheif", "libavif", "libxml2", "ICU"] {
+                #expect(report.string("inputs", "libraries", name)?.first?.isNumber == true, "\(name)")
+            }
             #expect(report.value("inputs", "baseURL") == nil)
             let sources = try #require(report.value("inputs", "sources") as? [[String: Any]])
             #expect(sources.count == 1 && sources[0]["name"] as? String == "things" && sources[0]["type"] as? String == "json")
