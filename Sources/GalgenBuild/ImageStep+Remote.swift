@@ -9,7 +9,7 @@ extension ImageStep {
     /// The key of a source's metadata entry.
     /// - Parameter sourceHash: SHA-256 hex of the source bytes.
     func infoKey(_ sourceHash: String) -> CacheKey {
-        CacheKey.sourceInfo(sourceHash: sourceHash, settings: "background=\(backgroundHex)" + colorSpaceSpec, pipelineVersion: ImagePipeline.version)
+        CacheKey.sourceInfo(sourceHash: sourceHash, settings: "background=\(backgroundHex)" + colorSpaceSpec + librariesSpec, pipelineVersion: ImagePipeline.version)
     }
 
     /// The cache paths the step reads for a source whose metadata entry holds `info`: that entry

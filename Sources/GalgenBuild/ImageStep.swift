@@ -229,6 +229,9 @@ struct ImageStep: Sendable {
     /// Part of every key when the site is wide-gamut (sRGB sites keep the keys they had).
     var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
 
+    /// The image libraries' versions, in every source and variant key (see ``ImageLibraries/fingerprint``).
+    var librariesSpec: String { "|libraries=\(ImageLibraries.fingerprint)" }
+
     /// How a cached variant of a format is checked before it is trusted.
     private static func verifier(_ format: OutputFormat) -> @Sendable (Data) -> String? {
         switch format {
@@ -250,7 +253,7 @@ struct ImageStep: Sendable {
         case .avif:
             encoding = "format=avif|quality=\(settings.avifQuality)|speed=\(settings.avifSpeed)|encoder=\(settings.avifEncoder.rawValue)"
         }
-        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding + colorSpaceSpec, fileExtension: id.format.fileExtension,
+        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding + colorSpaceSpec + librariesSpec, fileExtension: id.format.fileExtension,
                                 pipelineVersion: ImagePipeline.version)
     }
 
