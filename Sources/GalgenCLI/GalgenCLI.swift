@@ -102,7 +102,7 @@ public enum GalgenCLI {
             report = try await SiteBuilder(options: options, environment: liveEnvironment()).build(events: { printer.handle($0) })
             printer.finish()
             let seconds = (ContinuousClock.now - start).seconds
-            Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
+            Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console, strict: strict).print()
             status = strict && report.hasProblems ? .buildFailed : .success
             if status != .success {
                 console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")

@@ -110,6 +110,15 @@ struct CLITests {
                                 "--report", site.directory.path + "/strict.json"])
         #expect(strict.code == 1 && strict.capture.err.contains("--strict: 3 problems"), "\(strict.capture.err)")
         #expect(site.directory.exists("public/things/a/index.html"))
+        // -q hides the list only when the problems do not fail the build.
+        let quietLenient = await run(["build", "--config", site.configPath, "-q"])
+        #expect(quietLenient.code == 0 && quietLenient.capture.out.isEmpty)
+        #expect(!quietLenient.capture.err.contains("images/missing.jpg"), "a placeholder is not an error without --strict: \(quietLenient.capture.err)")
+        let quietStrict = await run(["build", "--config", site.configPath, "--strict", "-q"])
+        #expect(quietStrict.code == 1 && quietStrict.capture.err.contains("--strict: 3 problems"))
+        #expect(quietStrict.capture.err.contains("images/missing.jpg") && quietStrict.capture.err.contains("javascript:"),
+                "the problems that fail the build are listed: \(quietStrict.capture.err)")
+        #expect(quietStrict.capture.out.isEmpty)
 
         let runs = [("lenient.json", 0, false, ProcessInfo.processInfo.activeProcessorCount, site.cachePath),
                     ("strict.json", 1, true, 1, fresh)]
