@@ -5,7 +5,7 @@ import GalgenBuild
 public enum ProgressStyle: Sendable, Equatable {
     /// One line per step that redraws in place with `\r` (`images 120/400`), for a person at a terminal.
     case live
-    /// One line when a step starts and one when it finishes: no `\r`, no escape codes (CI logs, pipes, files).
+    /// One line per step, when it ends, with its time and counts: no `\r`, no escape codes (CI logs, pipes, files).
     case plain
     /// Nothing (`--quiet`).
     case silent
@@ -59,9 +59,8 @@ final class ProgressPrinter: @unchecked Sendable {
                 console.errText("\n")
                 lineOpen = false
                 count = nil
-            case (.plain, .started(let step)):
+            case (.plain, .started):
                 count = nil
-                console.err("galgen: \(step) started")
             case (.plain, .progress(_, let done, let total)):
                 count = (done, total)
             case (.plain, .finished(let step, let seconds)):
