@@ -260,6 +260,7 @@ public struct SiteBuilder: Sendable {
         }
         let references = users.keys.sorted { Self.sortKey($0) < Self.sortKey($1) }
         report.images.sources = references.count
+        session?.localImages = references.compactMap { if case .file(let path) = $0 { path } else { nil } }
         var settings = ImagePipeline.Settings(widths: config.imageWidths, quality: config.jpegQuality, maxPixels: config.maxPixels,
                                               maxSourceBytes: config.maxSourceBytes, progressive: config.jpegProgressive,
                                               background: config.background)

@@ -76,7 +76,7 @@ extension GalgenCLI {
                     let report = try await SiteBuilder(options: buildOptions, environment: liveEnvironment(), session: session).build()
                     Summary(report: report, seconds: (ContinuousClock.now - start).seconds, verbose: verbose, quiet: quiet,
                             console: console).print()
-                    return .succeeded
+                    return .succeeded(reading: session.localImages)
                 } catch {
                     console.err("error: \(error)")
                     return .failed("\(error)")
