@@ -220,7 +220,11 @@ public struct SiteBuilder: Sendable {
         let policy = Self.fetchPolicy(config.fetch)
         // Transports are made lazily: a site of local files never opens a connection pool.
         let transport: (any HTTPTransport)? = options.offline || mode == .push ? nil : LazyTransport(make: { environment.makeTransport(policy) })
-        let fetcher = transport.map { Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random) }
+        let notice = environment.notice
+        let fetcher = transport.map {
+            Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random,
+                    notify: { notice($0.line) })
+        }
         let fetch = RemoteFetch(fetcher: fetcher, cache: cache, now: environment.now, refresh: options.refresh, stats: NetworkStats())
         return (fetch, transport)
     }

@@ -33,6 +33,8 @@ final class ProgressPrinter: @unchecked Sendable {
     private var count: (done: Int, total: Int)?
     /// Whether a live line is drawn and not yet ended with a newline.
     private var lineOpen = false
+    /// The text of the live line last drawn.
+    private var drawn = ""
 
     /// Erases the terminal line the cursor is on and returns to its start.
     static let clearLine = "\r\u{1B}[K"
@@ -71,6 +73,22 @@ final class ProgressPrinter: @unchecked Sendable {
         }
     }
 
+    /// Prints a line about the wait for the network (`records: waiting for randomuser.me (attempt 2 of
+    /// 4, next in 1 s)`) on its own line; a live line is drawn again below it. Nothing when silent.
+    func note(_ line: String) {
+        lock.withLock {
+            switch style {
+            case .silent:
+                break
+            case .plain:
+                console.err("galgen: " + line)
+            case .live:
+                console.errText(Self.clearLine + "galgen: " + line + "\n")
+                if lineOpen { console.errText(Self.clearLine + drawn) }
+            }
+        }
+    }
+
     /// Ends a live line that a failed build left open, so what follows starts on its own line.
     func finish() {
         lock.withLock {
@@ -83,6 +101,7 @@ final class ProgressPrinter: @unchecked Sendable {
 
     private func draw(_ text: String) {
         console.errText(Self.clearLine + text)
+        drawn = text
         lineOpen = true
     }
 }

@@ -73,7 +73,9 @@ extension GalgenCLI {
             build: { _ in
                 let start = ContinuousClock.now
                 do {
-                    let report = try await SiteBuilder(options: buildOptions, environment: liveEnvironment(), session: session).build()
+                    var environment = liveEnvironment()
+                    environment.notice = { line in if !quiet { console.err("galgen: " + line) } }
+                    let report = try await SiteBuilder(options: buildOptions, environment: environment, session: session).build()
                     Summary(report: report, seconds: (ContinuousClock.now - start).seconds, verbose: verbose, quiet: quiet,
                             console: console).print()
                     return .succeeded(reading: session.localImages)

@@ -32,6 +32,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
         try? await client.shutdown()
     }
 
+    /// Resolves the host and opens a TCP connection to it, within 2 s (``HostProbe``).
+    public func probe(host: String, port: Int) async -> Reachability {
+        await HostProbe.look(host: host, port: port)
+    }
+
     public func send(_ request: TransportRequest) async throws(FetchError) -> TransportResponse {
         let total = policy.totalTimeout
         let url = request.url
