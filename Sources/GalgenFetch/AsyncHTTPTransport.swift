@@ -14,6 +14,7 @@ import NIOHTTP1
 public final class AsyncHTTPTransport: HTTPTransport {
     private let client: HTTPClient
     private let policy: FetchPolicy
+    private let prober = HostProbe()
 
     /// Creates a client with the policy's timeouts, redirect limit and per-host pool size.
     /// - Parameter policy: The limits.
@@ -34,7 +35,7 @@ public final class AsyncHTTPTransport: HTTPTransport {
 
     /// Resolves the host and opens a TCP connection to it, within 2 s (``HostProbe``).
     public func probe(host: String, port: Int) async -> Reachability {
-        await HostProbe.look(host: host, port: port)
+        await prober.look(host: host, port: port)
     }
 
     public func send(_ request: TransportRequest) async throws(FetchError) -> TransportResponse {

@@ -91,18 +91,16 @@ final class Notices: @unchecked Sendable {
 
     @Test("the live look: a name under .invalid does not resolve, a closed local port refuses, an open one is reachable")
     func liveLook() async throws {
-        let start = ContinuousClock.now
-        guard case .unreachable(let reason) = await HostProbe.look(host: "galgen-test.invalid", port: 80) else {
+        guard case .unreachable(let reason) = await HostProbe().look(host: "galgen-test.invalid", port: 80) else {
             Issue.record("a .invalid name resolved")
             return
         }
         #expect(reason.contains("galgen-test.invalid does not resolve"))
-        #expect(ContinuousClock.now - start < .seconds(3))
         let closed = try #require(ClosedPort.find())
-        #expect(await HostProbe.look(host: "127.0.0.1", port: closed) == .unreachable("127.0.0.1 refuses connections on port \(closed)"))
+        #expect(await HostProbe().look(host: "127.0.0.1", port: closed) == .unreachable("127.0.0.1 refuses connections on port \(closed)"))
         let listener = try #require(ClosedPort.listen())
         defer { close(listener.descriptor) }
-        #expect(await HostProbe.look(host: "127.0.0.1", port: listener.port) == .reachable)
+        #expect(await HostProbe().look(host: "127.0.0.1", port: listener.port) == .reachable)
     }
 }
 
