@@ -477,8 +477,11 @@ public struct SiteBuilder: Sendable {
                         try stager.write(try fs.readFile(at: path), entry: index)
                     case .page(let spec):
                         let page = renderer.render(spec)
-                        let problems = validator.validate(html: page.html, path: page.path)
+                        var problems = validator.validate(html: page.html, path: page.path)
                         if !problems.isEmpty {
+                            // Name the template line each problem's page line came from, when one does.
+                            let lines = page.html.split(separator: "\n", omittingEmptySubsequences: false)
+                            for p in problems.indices { templates.origins.explain(&problems[p], lines: lines) }
                             issues += problems
                             continue
                         }
