@@ -56,9 +56,55 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
         case .config(let e): return "[\(step)] \(e)"
         case .failed(let message), .usage(let message): return "[\(step)] \(message)"
         case .invalidPages(let issues):
-            let shown = issues.prefix(50).map { "  \($0)" }.joined(separator: "\n")
-            let more = issues.count > 50 ? "\n  … and \(issues.count - 50) more" : ""
-            return "[\(step)] \(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages; nothing was published:\n\(shown)\(more)"
+            let (lines, templateLines) = Self.grouped(issues)
+            let shown = lines.prefix(50).map { "  \($0)" }.joined(separator: "\n")
+            let more = lines.count > 50 ? "\n  … and \(lines.count - 50) more" : ""
+            let from = templateLines == 0 ? "" : " (traced to \(templateLines) template line\(templateLines == 1 ? "" : "s"), each named once)"
+            return "[\(step)] \(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages\(from); nothing was published:\n\(shown)\(more)"
         }
+    }
+
+    /// One line per template line that explains problems, in the order first met (`footer.mustache:3:
+    /// message [code] (in 44 pages, first 404.html:31:10)`; a line with several messages shows the
+    /// first and counts the others); problems no template line explains, one line each as before.
+    /// Once a page's markup is broken at a template line, the parser's later complaints about that
+    /// page (`not-well-formed` at `</body>`, …) follow from it: they are counted on that line, not listed.
+    /// - Returns: The lines, and how many of them are template lines.
+    static func grouped(_ issues: [ValidationIssue]) -> (lines: [String], templateLines: Int) {
+        struct Group {
+            var first: ValidationIssue
+            var messages: [String] = []
+            var pages: Set<String> = []
+            var followOns = 0
+        }
+        var order: [String] = []
+        var groups: [String: Group] = [:]
+        var brokenAt: [String: String] = [:]  // page → the template line whose markup broke it
+        for issue in issues {
+            if issue.code == "not-well-formed", let origin = brokenAt[issue.page], origin != issue.origin {
+                groups[origin]?.followOns += 1
+                continue
+            }
+            guard let origin = issue.origin else {
+                order.append(issue.description)
+                continue
+            }
+            if issue.code == "not-well-formed" && brokenAt[issue.page] == nil { brokenAt[issue.page] = origin }
+            let message = issue.originMessage ?? issue.message
+            if groups[origin] == nil {
+                groups[origin] = Group(first: issue)
+                order.append(origin)
+            }
+            if groups[origin]?.messages.contains(message) == false { groups[origin]?.messages.append(message) }
+            groups[origin]?.pages.insert(issue.page)
+        }
+        let lines = order.map { key in
+            guard let group = groups[key], let first = group.messages.first else { return key }
+            let n = group.pages.count, others = group.messages.count - 1
+            var more = others > 0 ? "; \(others) more message\(others == 1 ? "" : "s") on this line" : ""
+            if group.followOns > 0 { more += "; \(group.followOns) later problem\(group.followOns == 1 ? "" : "s") of the same pages follow from it" }
+            return "\(key): \(first) [\(group.first.code)] (in \(n) page\(n == 1 ? "" : "s"), first \(group.first.page):\(group.first.line):\(group.first.column)\(more))"
+        }
+        return (lines, groups.count)
     }
 }

@@ -71,6 +71,9 @@ public struct BuildEnvironment: Sendable {
     public var random: @Sendable () -> Double
     /// Reads an environment variable (the remote cache's token); the CLI passes the process's.
     public var variable: @Sendable (String) -> String?
+    /// Shows a line to the person waiting while the build waits for the network (a host looks
+    /// unreachable, the next attempt is in 1 s); the CLI prints it with the progress, tests may collect it.
+    public var notice: @Sendable (String) -> Void = { _ in }
 
     /// Creates an environment.
     /// - Parameters:

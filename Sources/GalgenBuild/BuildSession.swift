@@ -17,6 +17,7 @@ public final class BuildSession: @unchecked Sendable {
     private let lock = NSLock()
     private var renderMemo: RenderMemo?
     private var outputTrees: OutputTrees?
+    private var pictures: [String] = []
 
     /// Creates an empty session (its first build does all the work).
     public init() {}
@@ -24,6 +25,13 @@ public final class BuildSession: @unchecked Sendable {
     var render: RenderMemo? {
         get { lock.withLock { renderMemo } }
         set { lock.withLock { renderMemo = newValue } }
+    }
+
+    /// The local picture files the last build's records pointed at (absolute paths, sorted; present
+    /// or not), for `galgen serve` to watch; empty before the first build gets to its images step.
+    public var localImages: [String] {
+        get { lock.withLock { pictures } }
+        set { lock.withLock { pictures = newValue } }
     }
 
     var trees: OutputTrees? {

@@ -220,7 +220,11 @@ public struct SiteBuilder: Sendable {
         let policy = Self.fetchPolicy(config.fetch)
         // Transports are made lazily: a site of local files never opens a connection pool.
         let transport: (any HTTPTransport)? = options.offline || mode == .push ? nil : LazyTransport(make: { environment.makeTransport(policy) })
-        let fetcher = transport.map { Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random) }
+        let notice = environment.notice
+        let fetcher = transport.map {
+            Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random,
+                    notify: { notice($0.line) })
+        }
         let fetch = RemoteFetch(fetcher: fetcher, cache: cache, now: environment.now, refresh: options.refresh, stats: NetworkStats())
         return (fetch, transport)
     }
@@ -260,6 +264,7 @@ public struct SiteBuilder: Sendable {
         }
         let references = users.keys.sorted { Self.sortKey($0) < Self.sortKey($1) }
         report.images.sources = references.count
+        session?.localImages = references.compactMap { if case .file(let path) = $0 { path } else { nil } }
         var settings = ImagePipeline.Settings(widths: config.imageWidths, quality: config.jpegQuality, maxPixels: config.maxPixels,
                                               maxSourceBytes: config.maxSourceBytes, progressive: config.jpegProgressive,
                                               background: config.background)
@@ -472,8 +477,11 @@ public struct SiteBuilder: Sendable {
                         try stager.write(try fs.readFile(at: path), entry: index)
                     case .page(let spec):
                         let page = renderer.render(spec)
-                        let problems = validator.validate(html: page.html, path: page.path)
+                        var problems = validator.validate(html: page.html, path: page.path)
                         if !problems.isEmpty {
+                            // Name the template line each problem's page line came from, when one does.
+                            let lines = page.html.split(separator: "\n", omittingEmptySubsequences: false)
+                            for p in problems.indices { templates.origins.explain(&problems[p], lines: lines) }
                             issues += problems
                             continue
                         }

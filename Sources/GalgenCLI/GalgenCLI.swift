@@ -99,10 +99,12 @@ public enum GalgenCLI {
         var report: BuildReport
         var status: ExitStatus
         do {
-            report = try await SiteBuilder(options: options, environment: liveEnvironment()).build(events: { printer.handle($0) })
+            var environment = liveEnvironment()
+            environment.notice = { printer.note($0) }
+            report = try await SiteBuilder(options: options, environment: environment).build(events: { printer.handle($0) })
             printer.finish()
             let seconds = (ContinuousClock.now - start).seconds
-            Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console).print()
+            Summary(report: report, seconds: seconds, verbose: verbose, quiet: quiet, console: console, strict: strict).print()
             status = strict && report.hasProblems ? .buildFailed : .success
             if status != .success {
                 console.err("error: --strict: \(report.diagnostics.count) problem\(report.diagnostics.count == 1 ? "" : "s") (listed above); failing the build (the site was still written)")

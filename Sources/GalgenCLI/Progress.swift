@@ -5,7 +5,7 @@ import GalgenBuild
 public enum ProgressStyle: Sendable, Equatable {
     /// One line per step that redraws in place with `\r` (`images 120/400`), for a person at a terminal.
     case live
-    /// One line when a step starts and one when it finishes: no `\r`, no escape codes (CI logs, pipes, files).
+    /// One line per step, when it ends, with its time and counts: no `\r`, no escape codes (CI logs, pipes, files).
     case plain
     /// Nothing (`--quiet`).
     case silent
@@ -33,6 +33,8 @@ final class ProgressPrinter: @unchecked Sendable {
     private var count: (done: Int, total: Int)?
     /// Whether a live line is drawn and not yet ended with a newline.
     private var lineOpen = false
+    /// The text of the live line last drawn.
+    private var drawn = ""
 
     /// Erases the terminal line the cursor is on and returns to its start.
     static let clearLine = "\r\u{1B}[K"
@@ -59,15 +61,30 @@ final class ProgressPrinter: @unchecked Sendable {
                 console.errText("\n")
                 lineOpen = false
                 count = nil
-            case (.plain, .started(let step)):
+            case (.plain, .started):
                 count = nil
-                console.err("galgen: \(step) started")
             case (.plain, .progress(_, let done, let total)):
                 count = (done, total)
             case (.plain, .finished(let step, let seconds)):
                 let items = count.map { " (\($0.done)/\($0.total))" } ?? ""
                 console.err("galgen: \(step) done in " + Self.seconds(seconds) + items)
                 count = nil
+            }
+        }
+    }
+
+    /// Prints a line about the wait for the network (`records: waiting for randomuser.me (attempt 2 of
+    /// 4, next in 1 s)`) on its own line; a live line is drawn again below it. Nothing when silent.
+    func note(_ line: String) {
+        lock.withLock {
+            switch style {
+            case .silent:
+                break
+            case .plain:
+                console.err("galgen: " + line)
+            case .live:
+                console.errText(Self.clearLine + "galgen: " + line + "\n")
+                if lineOpen { console.errText(Self.clearLine + drawn) }
             }
         }
     }
@@ -84,6 +101,7 @@ final class ProgressPrinter: @unchecked Sendable {
 
     private func draw(_ text: String) {
         console.errText(Self.clearLine + text)
+        drawn = text
         lineOpen = true
     }
 }

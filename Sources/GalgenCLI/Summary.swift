@@ -2,20 +2,23 @@ import Foundation
 import GalgenBuild
 import GalgenCore
 
-/// Prints a build report for people: problems first, then counts and step times.
+/// Prints a build report for people: problems first, then counts and step times. Under `--quiet`
+/// only the problems that fail the build are printed: errors, and under `--strict` every problem.
 struct Summary {
     let report: BuildReport
     let seconds: Double
     let verbose: Bool
     let quiet: Bool
     let console: Console
+    /// Under `--strict` every problem fails the build, so `--quiet` still lists them all.
+    var strict = false
 
     static let shownProblems = 20
 
     func print() {
         let problems = report.diagnostics
         let shown = verbose ? problems : Array(problems.prefix(Self.shownProblems))
-        for d in shown where !quiet || d.severity == .error { console.err(d.description) }
+        for d in shown where !quiet || strict || d.severity == .error { console.err(d.description) }
         if !verbose && problems.count > shown.count {
             console.err("… and \(problems.count - shown.count) more problems (run with --verbose to list all)")
         }

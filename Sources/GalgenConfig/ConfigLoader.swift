@@ -23,7 +23,7 @@ public struct ConfigLoader: Sendable {
         } catch {
             if error.code == .notFound {
                 throw ConfigError(.fileNotFound, file: path, message: "no config file here",
-                                  hint: "run galgen in the folder that holds config.json, or pass --config PATH")
+                                  hint: "run galgen in the folder that holds config.json, pass --config PATH, or start a new site with galgen init")
             }
             throw ConfigError(.unreadable, file: path, message: error.reason)
         }

@@ -14,6 +14,7 @@ import NIOHTTP1
 public final class AsyncHTTPTransport: HTTPTransport {
     private let client: HTTPClient
     private let policy: FetchPolicy
+    private let prober = HostProbe()
 
     /// Creates a client with the policy's timeouts, redirect limit and per-host pool size.
     /// - Parameter policy: The limits.
@@ -30,6 +31,11 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// Closes the connections; call once when the build is done with the network.
     public func shutdown() async {
         try? await client.shutdown()
+    }
+
+    /// Resolves the host and opens a TCP connection to it, within 2 s (``HostProbe``).
+    public func probe(host: String, port: Int) async -> Reachability {
+        await prober.look(host: host, port: port)
     }
 
     public func send(_ request: TransportRequest) async throws(FetchError) -> TransportResponse {

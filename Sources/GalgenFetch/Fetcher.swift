@@ -57,6 +57,8 @@ public struct Fetcher: Sendable {
     private let now: @Sendable () -> Double
     private let random: @Sendable () -> Double
     private let gate: KeyedGate
+    private let notify: @Sendable (FetchNotice) -> Void
+    private let hosts = HostWatch()
 
     /// Creates a fetcher.
     /// - Parameters:
@@ -65,8 +67,11 @@ public struct Fetcher: Sendable {
     ///   - pause: Waits between attempts.
     ///   - now: Wall-clock seconds since 1970 (for `Retry-After` dates).
     ///   - random: Uniform numbers in 0..<1 for the jitter.
+    ///   - notify: Told when a host looks unreachable and before each wait for it (for the person waiting).
     public init(transport: any HTTPTransport, policy: FetchPolicy, pause: Pause = .live,
-                now: @escaping @Sendable () -> Double, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+                now: @escaping @Sendable () -> Double, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                notify: @escaping @Sendable (FetchNotice) -> Void = { _ in }) {
+        self.notify = notify
         self.transport = transport
         self.policy = policy
         self.pause = pause
@@ -91,6 +96,14 @@ public struct Fetcher: Sendable {
         if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let request = TransportRequest(url: checked, headers: headers, maxBytes: maxBytes)
+        try Self.checkCancellation(url)
+        let port = URL(string: checked)?.port ?? (checked.lowercased().hasPrefix("https:") ? 443 : 80)
+        if case .unreachable(let reason) = await reachability(host: host, port: port, expecting: expecting) {
+            var error = FetchError(.connection, url: url, message: reason + "; the network looks unreachable (galgen build --offline builds from the cache)")
+            error.attempts = policy.maxAttempts
+            if policy.maxAttempts > 1 { error.message += " (after \(policy.maxAttempts) attempts)" }
+            throw error
+        }
 
         var attempt = 0
         while true {
@@ -125,9 +138,30 @@ public struct Fetcher: Sendable {
                 throw final
             }
             let wait = min(requestedWait ?? backoff(attempt: attempt), policy.backoffCap)
+            notify(.waiting(host: host, attempt: attempt + 1, of: policy.maxAttempts, next: wait, expecting: expecting))
             do { try await pause.sleep(wait) } catch {
                 throw FetchError(.cancelled, url: url, message: "cancelled")
             }
+        }
+    }
+
+    /// Whether `host:port` can be reached, looked at once per build: while it looks unreachable it is
+    /// looked at again after each backoff wait (as many times as requests are attempted), so what can
+    /// heal does, and what cannot ends in seconds rather than after every attempt's connect timeout.
+    private func reachability(host: String, port: Int, expecting: Expectation) async -> Reachability {
+        await hosts.verdict("\(host):\(port)") { [self] in
+            var verdict = await transport.probe(host: host, port: port)
+            guard case .unreachable(let reason) = verdict else { return verdict }
+            notify(.unreachable(host: host, reason: reason, expecting: expecting))
+            var attempt = 1
+            while attempt < policy.maxAttempts, case .unreachable = verdict {
+                let wait = min(backoff(attempt: attempt), policy.backoffCap)
+                attempt += 1
+                notify(.waiting(host: host, attempt: attempt, of: policy.maxAttempts, next: wait, expecting: expecting))
+                do { try await pause.sleep(wait) } catch { return verdict }
+                verdict = await transport.probe(host: host, port: port)
+            }
+            return verdict
         }
     }
 

@@ -68,11 +68,20 @@ public protocol HTTPTransport: Sendable {
 
     /// Releases connections; called once when the build is done with the network.
     func shutdown() async
+
+    /// Looks quickly (about 2 s at most) whether a connection to `host:port` can be opened.
+    /// - Parameters:
+    ///   - host: The host name or address.
+    ///   - port: The TCP port.
+    func probe(host: String, port: Int) async -> Reachability
 }
 
 extension HTTPTransport {
     /// Nothing to release.
     public func shutdown() async {}
+
+    /// Assumes every host can be reached (transports that do not look, such as tests' fakes).
+    public func probe(host: String, port: Int) async -> Reachability { .reachable }
 }
 
 /// How the fetcher waits between attempts; tests record the waits instead of sleeping.
@@ -115,5 +124,9 @@ public actor LazyTransport: HTTPTransport {
     public func shutdown() async {
         await made?.shutdown()
         made = nil
+    }
+
+    public func probe(host: String, port: Int) async -> Reachability {
+        await transport().probe(host: host, port: port)
     }
 }

@@ -199,6 +199,8 @@ extension CollectionCard: KeyFed {
         f.add(count)
         f.add(countLabel)
         f.add(cover)
+        f.add(eager)
+        f.add(priority)
     }
 }
 

@@ -214,6 +214,8 @@ extension CollectionCard: MustacheParent {
         case "count": count
         case "countLabel": countLabel
         case "cover": cover
+        case "eager": eager
+        case "priority": priority
         default: nil
         }
     }

@@ -167,6 +167,22 @@ struct CollectionCard {
     let count: Int
     let countLabel: String
     let cover: ImageContext?
+    /// Load the cover without `loading="lazy"` (the first `eagerImages` cards of a page, as gallery cells).
+    var eager = true
+    /// The page's first cover: `fetchpriority="high"`.
+    var priority = false
+
+    /// The cards of one page with the gallery's loading rule: the first `eager` cards load at once,
+    /// the first card with a cover is fetched first, the rest load lazily.
+    static func placed(_ cards: [CollectionCard], eager: Int) -> [CollectionCard] {
+        let first = cards.firstIndex { $0.cover != nil }
+        return cards.enumerated().map { offset, card in
+            var card = card
+            card.eager = offset < eager
+            card.priority = offset == first
+            return card
+        }
+    }
 }
 
 struct HomeContext {

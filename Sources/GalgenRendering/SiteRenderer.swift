@@ -275,7 +275,7 @@ public struct SiteRenderer: Sendable {
             }
             cards.append(card(c, root: m.root))
         }
-        return HomeContext(site: site, page: m, collections: cards, empty: cards.isEmpty)
+        return HomeContext(site: site, page: m, collections: CollectionCard.placed(cards, eager: config.eagerImages), empty: cards.isEmpty)
     }
 
     private func gallery(_ spec: PageSpec, collection c: Int, page n: Int) -> GalleryContext {
@@ -372,7 +372,7 @@ extension SiteRenderer {
         let shown = group.albums[ranges[n - 1]].lazy.compactMap { self.collections[$0].items.first { $0.image != nil } }.first
         let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next,
                      feed: group.albums.first.flatMap { feed(of: $0) })
-        let cards = group.albums[ranges[n - 1]].map { card($0, root: root) }
+        let cards = CollectionCard.placed(group.albums[ranges[n - 1]].map { card($0, root: root) }, eager: config.eagerImages)
         let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let count = itemCount(ofGroup: g)
         let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))

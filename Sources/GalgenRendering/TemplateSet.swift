@@ -18,6 +18,8 @@ public struct TemplateSet: Sendable {
     /// For each template, a digest of its text and of every template it uses as a partial or
     /// parent, transitively: what a page rendered with it depends on (part of the page keys).
     let digests: [String: OutputKey]
+    /// Which template line made a line of a page (to name a validation problem by its template).
+    public let origins: TemplateOrigins
 
     /// Parses and checks the templates of a theme.
     /// - Parameter theme: The theme; errors name a template's file (or its place in the built-in theme) and line.
@@ -25,10 +27,12 @@ public struct TemplateSet: Sendable {
     public init(theme: Theme) throws(RenderingError) {
         var templates: [String: MustacheTemplate] = [:]
         var texts: [String: String] = [:]
+        var located: [(location: String, text: String)] = []
         for file in theme.templates {
             let path = file.location
             let text = String(decoding: file.data, as: UTF8.self)
             try Self.lint(text, path: path)
+            located.append((path, text))
             do {
                 templates[String(file.path.dropLast(".mustache".count))] = try MustacheTemplate(string: text)
                 texts[String(file.path.dropLast(".mustache".count))] = text
@@ -45,6 +49,7 @@ public struct TemplateSet: Sendable {
         self.names = templates.keys.sorted()
         self.library = MustacheLibrary(templates: templates)
         self.digests = Self.digests(texts)
+        self.origins = TemplateOrigins(templates: located)
     }
 
     /// Each template's digest over itself and what it includes (`{{> name}}`, `{{< name}}`). A

@@ -6,9 +6,12 @@ import Darwin
 import GalgenConfig
 import GalgenCore
 
-/// What a build reads from disk (the config file, the templates and assets folders, local source files), and a
-/// cheap way to tell that any of it changed: polling `stat` (size, modification time, inode). The
-/// watched set is read from the config itself, so adding a source file starts watching it.
+/// What a build reads from disk (the config file, the templates and assets folders, local source files,
+/// and the local pictures the records point at), and a cheap way to tell that any of it changed:
+/// polling `stat` (size, modification time, inode). The watched set is read from the config itself,
+/// so adding a source file starts watching it; the pictures come from the last good build, so a
+/// record that starts pointing at a new picture starts watching it too. A picture that is missing is
+/// watched as missing: adding it (or deleting a present one) is a change.
 ///
 /// Polling was chosen over inotify: it sees editors that replace files by renaming, folders that
 /// are deleted and recreated, and network file systems, and a few hundred `stat` calls every 100 ms
@@ -46,20 +49,25 @@ struct InputWatcher: Sendable {
     }
 
     /// Stamps every file below the roots (folders are listed as the build lists them; missing roots
-    /// are simply absent).
-    func snapshot() -> Snapshot {
+    /// are simply absent) and every picture.
+    /// - Parameter pictures: Absolute paths of the local pictures the last good build read.
+    func snapshot(pictures: [String] = []) -> Snapshot {
         let fileSystem = LocalFileSystem()
         var snapshot = Snapshot()
         for root in roots() {
             let files = fileSystem.targetKind(at: root) == .directory
                 ? ((try? fileSystem.listFilesRecursively(at: root, followingLinks: true)) ?? []).map { root + "/" + $0 } : [root]
-            for path in files {
-                var info = stat()
-                guard stat(path, &info) == 0 else { continue }
-                snapshot.stamps[path] = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
-                                              nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
-            }
+            for path in files { Self.stamp(path, into: &snapshot) }
         }
+        for path in pictures where snapshot.stamps[path] == nil { Self.stamp(path, into: &snapshot) }
         return snapshot
+    }
+
+    /// Adds the stamp of one file (following links), if it exists.
+    private static func stamp(_ path: String, into snapshot: inout Snapshot) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        snapshot.stamps[path] = Stamp(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
+                                      nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
     }
 }

@@ -32,11 +32,24 @@ public final class PreviewServer: Sendable {
     }
 
     /// How a build went, as the server needs to know it.
-    public enum BuildOutcome: Sendable, Hashable {
+    public struct BuildOutcome: Sendable, Hashable {
+        /// Why the build failed (nothing was replaced; the message is shown in the browser); `nil`
+        /// when the site folder holds a new good build.
+        public var failure: String?
+        /// Files the build read beyond what the config names (the local pictures records point at),
+        /// watched until the next successful build says otherwise.
+        public var inputs: [String]
+
         /// The site folder holds a new good build.
-        case succeeded
+        public static let succeeded = BuildOutcome(failure: nil, inputs: [])
+
+        /// The site folder holds a new good build, made from these files besides the config's.
+        /// - Parameter inputs: Absolute paths of the local pictures the records point at (present or not).
+        public static func succeeded(reading inputs: [String]) -> BuildOutcome { BuildOutcome(failure: nil, inputs: inputs) }
+
         /// Nothing was replaced; the message is shown in the browser.
-        case failed(String)
+        /// - Parameter message: The build's error.
+        public static func failed(_ message: String) -> BuildOutcome { BuildOutcome(failure: message, inputs: []) }
     }
 
     /// The settings.
@@ -46,6 +59,7 @@ public final class PreviewServer: Sendable {
     private let build: @Sendable (_ changed: [String]) async -> BuildOutcome
     private let log: @Sendable (String) -> Void
     private let group = GroupBox()
+    private let pictures = PicturesBox()
 
     /// Creates a server.
     /// - Parameters:
@@ -64,8 +78,10 @@ public final class PreviewServer: Sendable {
     /// - Parameter onReady: Called with the bound port once requests are accepted.
     public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let watcher = InputWatcher(configPath: settings.configPath)
-        let inputs = watcher.snapshot()
         await record(await build([]))
+        // Stamped after the first build, which says which pictures to watch; a picture changed during
+        // that build is seen by the next save.
+        let inputs = watcher.snapshot(pictures: await pictures.get())
         var logger = Logger(label: "galgen.serve")
         logger.logLevel = .error
         let app = Application(
@@ -93,14 +109,18 @@ public final class PreviewServer: Sendable {
         await record(await build(changed))
     }
 
+    /// The local pictures the last good build read.
+    fileprivate func watchedPictures() async -> [String] { await pictures.get() }
+
     private func record(_ outcome: BuildOutcome) async {
-        switch outcome {
-        case .succeeded:
+        switch outcome.failure {
+        case nil:
+            await pictures.set(outcome.inputs)
             await hub.built()
             // Streams of closed tabs are counted until a write to them fails (at most 15 s).
             let pages = await hub.connections
             if pages > 0 { log("told \(pages) open page\(pages == 1 ? "" : "s") to reload") }
-        case .failed(let message):
+        case let message?:
             await hub.failed(message)
             log("the build failed; still serving the last good site (the error is shown in open pages)")
         }
@@ -118,6 +138,13 @@ private actor GroupBox {
     private var group: ServiceGroup?
     func set(_ group: ServiceGroup) { self.group = group }
     func get() -> ServiceGroup? { group }
+}
+
+/// The local pictures the last good build read, for the watcher.
+private actor PicturesBox {
+    private var paths: [String] = []
+    func set(_ paths: [String]) { self.paths = paths }
+    func get() -> [String] { paths }
 }
 
 /// The watch-and-rebuild loop, as a service: on graceful shutdown it lets a rebuild in progress
@@ -138,12 +165,12 @@ private struct Rebuilder: Service {
                 sinceHeartbeat = .zero
                 await server.hub.heartbeat()
             }
-            var current = watcher.snapshot()
+            var current = watcher.snapshot(pictures: await server.watchedPictures())
             guard current != last, !Task.isShuttingDownGracefully else { continue }
             // Let a save settle (editors write in steps): wait until two polls agree, at most ~1 s.
             for _ in 0..<10 {
                 try? await Task.sleep(for: interval)
-                let next = watcher.snapshot()
+                let next = watcher.snapshot(pictures: await server.watchedPictures())
                 if next == current { break }
                 current = next
             }

@@ -10,6 +10,11 @@ public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public var code: String
     /// What is wrong.
     public var message: String
+    /// The template line that made the page line (`file:line`), when one explains it (set by the build).
+    public var origin: String?
+    /// The message with the page lines it names replaced by the template lines that made them, the
+    /// same for every page (set with ``origin``).
+    public var originMessage: String?
 
     /// Creates an issue.
     /// - Parameters:

@@ -118,6 +118,15 @@ struct CLITests {
                                 "--report", site.directory.path + "/strict.json"])
         #expect(strict.code == 1 && strict.capture.err.contains("--strict: 3 problems"), "\(strict.capture.err)")
         #expect(site.directory.exists("public/things/a/index.html"))
+        // -q hides the list only when the problems do not fail the build.
+        let quietLenient = await run(["build", "--config", site.configPath, "-q"])
+        #expect(quietLenient.code == 0 && quietLenient.capture.out.isEmpty)
+        #expect(!quietLenient.capture.err.contains("images/missing.jpg"), "a placeholder is not an error without --strict: \(quietLenient.capture.err)")
+        let quietStrict = await run(["build", "--config", site.configPath, "--strict", "-q"])
+        #expect(quietStrict.code == 1 && quietStrict.capture.err.contains("--strict: 3 problems"))
+        #expect(quietStrict.capture.err.contains("images/missing.jpg") && quietStrict.capture.err.contains("javascript:"),
+                "the problems that fail the build are listed: \(quietStrict.capture.err)")
+        #expect(quietStrict.capture.out.isEmpty)
 
         let runs = [("lenient.json", 0, false, ProcessInfo.processInfo.activeProcessorCount, site.cachePath),
                     ("strict.json", 1, true, 1, fresh)]
@@ -174,7 +183,9 @@ struct CLITests {
         try site.directory.write("<footer><img src=\"nowhere.png\" alt=\"x\" width=\"1\" height=\"1\" /></footer>\n", to: "Templates/footer.mustache")
         let result = await run(["build", "--config", site.configPath, "--report", site.directory.path + "/r.json"])
         #expect(result.code == 1)
-        #expect(result.capture.err.contains("index.html:"))
+        // Named once, by the template line, with the pages it broke (the report still lists each page).
+        #expect(result.capture.err.contains("Templates/footer.mustache:1: "), "\(result.capture.err)")
+        #expect(result.capture.err.contains("(in 4 pages, first "), "\(result.capture.err)")
         #expect(result.capture.err.contains("does not resolve to a file of the output"))
         // The report of a failed build says where it stopped and why, page by page.
         let report = try ReportJSON(site.directory.read("r.json"))

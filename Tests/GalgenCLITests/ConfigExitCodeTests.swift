@@ -27,4 +27,15 @@ struct ConfigExitCodeTests {
         #expect(result.capture.err.contains("fix:"))
         #expect(!site.directory.exists("public"))
     }
+
+    @Test("build in an empty folder says there is no config and suggests galgen init")
+    func emptyFolderSuggestsInit() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let result = await run(["build", "--config", folder.path + "/config.json"])
+        #expect(result.code == 2)
+        #expect(result.capture.err.contains("no config file here"), "\(result.capture.err)")
+        #expect(result.capture.err.contains("--config") && result.capture.err.contains("galgen init"), "\(result.capture.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing written")
+    }
 }

@@ -52,10 +52,11 @@ struct ServeCLITests {
     }
 }
 
-/// Reads a child's output line by line on its own thread.
+/// Reads a child's output line by line on its own thread, noting when each line arrived (on that
+/// thread, so a busy test process does not delay the stamps).
 final class LineCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private var lines: [String] = []
+    private var lines: [(text: String, at: ContinuousClock.Instant)] = []
 
     init(_ handle: FileHandle) {
         Thread { [self] in
@@ -63,23 +64,39 @@ final class LineCollector: @unchecked Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
+                let now = ContinuousClock.now
                 pending += chunk
                 while let newline = pending.firstIndex(of: 10) {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                     pending = Data(pending[(newline + 1)...])
-                    lock.withLock { lines.append(line) }
+                    lock.withLock { lines.append((line, now)) }
                 }
             }
         }.start()
     }
 
+    /// Every line read so far.
+    var all: [String] { lock.withLock { lines.map(\.text) } }
+
     /// The first line containing `text`, waiting up to `timeout` for it.
     func first(containing text: String, timeout: Duration = .seconds(60)) async -> String? {
+        await stamped(containing: text, timeout: timeout)?.text
+    }
+
+    /// The `occurrence`-th line (from 1) containing `text` and when it arrived, waiting up to `timeout` for it.
+    func stamped(containing text: String, occurrence: Int = 1, timeout: Duration = .seconds(60)) async -> (text: String, at: ContinuousClock.Instant)? {
         let deadline = ContinuousClock.now + timeout
+        func find() -> (text: String, at: ContinuousClock.Instant)? {
+            lock.withLock {
+                let matching = lines.filter { $0.text.contains(text) }
+                return matching.count >= occurrence ? matching[occurrence - 1] : nil
+            }
+        }
         while ContinuousClock.now < deadline {
-            if let line = lock.withLock({ lines.first { $0.contains(text) } }) { return line }
+            if let found = find() { return found }
             try? await Task.sleep(for: .milliseconds(50))
         }
-        return nil
+        // A test process busy with other tests may wake up late: look once more.
+        return find()
     }
 }

@@ -132,6 +132,7 @@ struct ConfigLoaderTests {
         } throws: { error in
             let e = error as? ConfigError
             return e?.code == .fileNotFound && e?.description.contains("--config") == true
+                && e?.description.contains("galgen init") == true
         }
     }
 }
