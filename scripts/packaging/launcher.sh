@@ -27,7 +27,7 @@ older() {
     return 1
 }
 if older "$have" "$need"; then
-    echo "galgen: needs glibc $need or newer (its symbols GLIBC_$need), but this system has glibc $have." >&2
+    echo "galgen: needs glibc $need or newer (it uses symbols of GLIBC_$need), but this system has glibc $have." >&2
     echo "galgen: use a distribution with glibc $need or newer (Debian 12 has 2.36, Ubuntu 24.04 2.39), the container image, or build from source." >&2
     exit 127
 fi
