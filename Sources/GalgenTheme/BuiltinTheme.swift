@@ -27,6 +27,7 @@ public enum BuiltinTheme {
         File(path: "assets/geometry.js", bytes: PackageResources.geometry_js),
         File(path: "assets/history.js", bytes: PackageResources.history_js),
         File(path: "assets/item.js", bytes: PackageResources.item_js),
+        File(path: "assets/json.js", bytes: PackageResources.json_js),
         File(path: "assets/keyboard.js", bytes: PackageResources.keyboard_js),
         File(path: "assets/lightbox.js", bytes: PackageResources.lightbox_js),
         File(path: "assets/pictures.js", bytes: PackageResources.pictures_js),

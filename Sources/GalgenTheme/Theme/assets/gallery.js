@@ -10,7 +10,7 @@ import { place } from './pool.js';
 import { render, schedule, goTo, physScroll } from './render.js';
 import { onKey } from './keyboard.js';
 import { saveState, restore, relayout } from './history.js';
-import { setUpSearch, fetchJSON, pushWithoutQuery } from './search.js';
+import { fetchJSON } from './json.js';
 
 const grid = document.getElementById('grid');
 if (grid && grid.dataset.manifest && window.fetch && window.AbortController) boot(grid);
@@ -60,8 +60,8 @@ function boot(grid) {
     grid.style.height = g.geo.physH + 'px';
     g.gridTop = grid.getBoundingClientRect().top + window.scrollY;
   };
-  // The lightbox is loaded on first use (and when the page is idle): a page that is only scrolled never
-  // runs it. Until then `g.lightbox` is null.
+  // The lightbox is loaded on first use, or at the first sign of one (a pointer over the list, a touch,
+  // focus in it): a page that is only scrolled never fetches it. Until then `g.lightbox` is null.
   g.lightbox = null;
   const lightboxModule = () => import('./lightbox.js').then(({ Lightbox }) => (g.lightbox = g.lightbox || new Lightbox(g)));
   // `g.lightboxOpening` covers the module's load: the address must not be saved in between (history.js).
@@ -89,7 +89,9 @@ function boot(grid) {
     if (state && state.key) restore(g, state);
     else openHash(g, { push: false });
     render(g);
-    (window.requestIdleCallback || setTimeout)(() => { lightboxModule(); });
+    // Kept (not `once`): the page's listeners stay the same from the first open to the last (T16).
+    const warm = () => { if (!g.lightbox && !g.lightboxWarming) { g.lightboxWarming = true; lightboxModule().catch(() => {}); } };
+    for (const type of ['pointerover', 'touchstart', 'focusin']) grid.addEventListener(type, warm, { passive: true });
   }).catch((error) => { console.warn('galgen: manifest: ' + error.message); });
 
   if (g.debug.on) {
@@ -200,11 +202,14 @@ function openHash(g, { push }) {
   }, () => false);
 }
 
-/** The search box, over this collection (docs/search.md). */
+/** The search box, over this collection (docs/search.md). It is shown at once, but search.js loads
+    only when it is first used: focus (also by `/`), a `?q=` address, or a deep link that needs the index. */
 function setUpFind(g) {
   const box = document.querySelector('search.find');
   if (!box || !g.manifest.search) return;
-  g.find = setUpSearch(box, {
+  const input = box.querySelector('input');
+  let wired = null;
+  const wire = () => wired || (wired = import('./search.js').then(({ setUpSearch, pushWithoutQuery }) => setUpSearch(box, {
     indexURL: g.abs(g.manifest.search), collection: g.manifest.searchCollection, stats: g.stats,
     choose: (result) => {
       pushWithoutQuery();
@@ -213,5 +218,17 @@ function setUpFind(g) {
       goTo(g, result.index, { top: true });
       g.openLightbox(result.index);
     },
+  })));
+  g.find = { reader: () => wire().then((find) => find.reader()) };
+  // As search.js does once loaded: focus warms the index, `/` focuses the box.
+  input.addEventListener('focus', () => { if (!wired) g.find.reader().catch(() => {}); });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === '/' && !wired && !e.ctrlKey && !e.metaKey && !e.altKey && !e.defaultPrevented &&
+        !/^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName) && !document.querySelector('dialog[open]')) {
+      e.preventDefault();
+      input.focus();
+    }
   });
+  if (new URL(location.href).searchParams.get('q')) wire();
+  box.hidden = false;
 }

@@ -1,17 +1,11 @@
-/* galgen runtime: the search box. It loads the index reader (search-core.js) on first use, searches as
+/* galgen runtime: the search box (on a gallery page, loaded itself on first use). It loads the index reader (search-core.js) on first use, searches as
    the visitor types (a newer query aborts the fetches only an older one needed), keeps the query in the
    address (`?q=`, shareable; Back comes back to the results) and hands the chosen result to the page:
    a gallery page scrolls to it, the home page opens it. The index format: docs/search.md. */
 
-const LIMIT = 20, DEBOUNCE_MS = 60;
+import { fetchJSON } from './json.js';
 
-/** Fetches and parses JSON; a non-2xx answer rejects with the status and the file's path. */
-export function fetchJSON(url, signal) {
-  return fetch(url, { signal }).then((r) => {
-    if (!r.ok) throw new Error('HTTP ' + r.status + ' for ' + new URL(url).pathname);
-    return r.json();
-  });
-}
+const LIMIT = 20, DEBOUNCE_MS = 60;
 
 /** Wires the `<search>` box `box` to the index at `indexURL` (absolute). `collection` (a number) keeps
     results to one collection; null searches them all and names each result's collection. `choose(result,
@@ -142,7 +136,8 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
   // Back to a page kept in the back/forward cache: its results were cleared when one was chosen.
   window.addEventListener('pageshow', (e) => { if (e.persisted) fromAddress(); });
   box.hidden = false;
-  fromAddress();
+  // Text typed before the box was wired up (a gallery page loads this module on first use) is searched.
+  if (input.value && !new URL(location.href).searchParams.get('q')) run(); else fromAddress();
   return { reader: load };
 }
 
