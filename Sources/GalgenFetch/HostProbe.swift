@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
+import GalgenCore
 
 /// The live look at a host: resolve its name, then open (and close) a TCP connection to the port,
 /// all within a time budget. Used by ``AsyncHTTPTransport`` for ``HTTPTransport/probe(host:port:)``.
@@ -33,7 +34,7 @@ final class HostProbe: Sendable {
     /// The look, blocking the calling thread.
     static func blockingLook(host: String, port: Int, milliseconds: Int, lookups: Lookups) -> Reachability {
         let start = DispatchTime.now()
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let bare = AddressLookup.bareHost(host)
         guard let answer = lookups.answer(for: bare, port: port, milliseconds: milliseconds) else {
             return .unreachable("\(host) does not resolve (no answer from the name server yet)")
         }
@@ -119,14 +120,7 @@ final class HostProbe: Sendable {
         }
 
         private static func resolve(_ host: String, port: Int) -> Result<[Address], LookupFailure> {
-            var hints = addrinfo()
-            hints.ai_flags = AI_NUMERICSERV
-            hints.ai_family = AF_UNSPEC
-            #if canImport(Glibc)
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            #else
-            hints.ai_socktype = SOCK_STREAM
-            #endif
+            var hints = AddressLookup.streamHints(passive: false)
             var list: UnsafeMutablePointer<addrinfo>?
             let code = getaddrinfo(host, String(port), &hints, &list)
             guard code == 0, let first = list else { return .failure(LookupFailure(code: code)) }

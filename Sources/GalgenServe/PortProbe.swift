@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GalgenCore
 import NIOCore
 
 /// Finds out, before the server starts, whether a port can be listened on, so `galgen serve` can
@@ -19,16 +20,9 @@ public enum PortProbe {
     ///   including when the host cannot be resolved (the server then reports that itself).
     public static func isFree(host: String, port: Int) -> Bool {
         if port == 0 { return true }
-        var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        var hints = AddressLookup.streamHints(passive: true)
         var list: UnsafeMutablePointer<addrinfo>?
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let bare = AddressLookup.bareHost(host)
         guard getaddrinfo(bare, String(port), &hints, &list) == 0, let first = list else { return true }
         defer { freeaddrinfo(first) }
         var entry: UnsafeMutablePointer<addrinfo>? = first

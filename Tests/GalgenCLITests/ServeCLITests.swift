@@ -9,16 +9,9 @@ struct ServeCLITests {
         try #require(GalgenBinary.isBuilt, "build galgen first (swift build)")
         let site = try FixtureSite(count: 2)
         defer { site.directory.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: GalgenBinary.path)
-        process.arguments = ["serve", "--config", site.configPath, "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, lines) = try startServe(["--config", site.configPath, "--port", "0"])
         defer { if process.isRunning { process.terminate() } }
 
-        let lines = LineCollector(output.fileHandleForReading)
         let ready = try #require(await lines.first(containing: "galgen serve: http://127.0.0.1:"), "no listening line")
         let port = try #require(Int(ready.split(separator: ":")[3].prefix { $0.isNumber }))
         let page = try await RawHTTP.request(port: port, "/")
@@ -50,6 +43,19 @@ struct ServeCLITests {
         #expect(await run(["serve", "--port", "70000"]).code == 2)
         #expect(await run(["serve", "--poll", "1"]).code == 2)
     }
+}
+
+/// Starts the built `galgen serve` with `arguments` (after `serve`), reading its standard output line
+/// by line; standard error is dropped. The caller stops the process.
+func startServe(_ arguments: [String]) throws -> (process: Process, lines: LineCollector) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: GalgenBinary.path)
+    process.arguments = ["serve"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return (process, LineCollector(output.fileHandleForReading))
 }
 
 /// Reads a child's output line by line on its own thread, noting when each line arrived (on that

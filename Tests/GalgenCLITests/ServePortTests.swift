@@ -42,15 +42,8 @@ struct ServePortTests {
         #expect(!PortProbe.isFree(host: "127.0.0.1", port: ServeCommand.defaultPort))
         let site = try FixtureSite(count: 2)
         defer { site.directory.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: GalgenBinary.path)
-        process.arguments = ["serve", "--config", site.configPath]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, lines) = try startServe(["--config", site.configPath])
         defer { if process.isRunning { process.terminate() } }
-        let lines = LineCollector(output.fileHandleForReading)
         let moved = try #require(await lines.first(containing: "port 8080 is taken"), "no line about the taken port")
         #expect(moved.contains("--port"))
         let ready = try #require(await lines.first(containing: "galgen serve: http://127.0.0.1:"), "no listening line")

@@ -29,15 +29,8 @@ struct ServeWatchTests {
              {"id": "later", "title": "Later", "image": "images/later.jpg"}]
             """)
         try site.directory.write("body { color: #123456; }\n", to: "assets/style.css")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: GalgenBinary.path)
-        process.arguments = ["serve", "--config", site.configPath, "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, lines) = try startServe(["--config", site.configPath, "--port", "0"])
         defer { if process.isRunning { process.terminate() } }
-        let lines = LineCollector(output.fileHandleForReading)
         let ready = try #require(await lines.first(containing: "galgen serve: http://127.0.0.1:"), "no listening line")
         let port = try #require(Int(ready.split(separator: ":")[3].prefix { $0.isNumber }))
 
