@@ -34,7 +34,7 @@ public struct GalgenRelease: Sendable, Hashable {
     ///   - version: The version.
     /// - Returns: `<releasesURL>/v<version>/SHA256SUMS`.
     public static func sumsURL(releasesURL: String, version: String) -> String {
-        "\(trimmed(releasesURL))/v\(version)/SHA256SUMS"
+        folder(releasesURL: releasesURL, version: version) + "SHA256SUMS"
     }
 
     /// Reads a release from its `SHA256SUMS` (`<hex>  <file>` lines, as `sha256sum` writes them).
@@ -55,13 +55,14 @@ public struct GalgenRelease: Sendable, Hashable {
         }
         archives = Self.architectures.compactMap { architecture in
             let name = Self.archiveName(version: version, architecture: architecture)
-            return hashes[name].map { Archive(architecture: architecture, url: "\(Self.trimmed(releasesURL))/v\(version)/\(name)", sha256: $0) }
+            return hashes[name].map { Archive(architecture: architecture, url: Self.folder(releasesURL: releasesURL, version: version) + name, sha256: $0) }
         }
         guard archives.first?.architecture == "x86_64" else { return nil }
         self.version = version
     }
 
-    private static func trimmed(_ url: String) -> String {
-        url.hasSuffix("/") ? String(url.dropLast()) : url
+    /// `<releasesURL>/v<version>/`: where one release's files are.
+    private static func folder(releasesURL: String, version: String) -> String {
+        (releasesURL.hasSuffix("/") ? String(releasesURL.dropLast()) : releasesURL) + "/v\(version)/"
     }
 }
