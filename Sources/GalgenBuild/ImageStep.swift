@@ -2,7 +2,6 @@ import Foundation
 import GalgenCache
 import GalgenCore
 import GalgenImaging
-import GalgenRendering
 
 /// One distinct source image: a local file, or a downloaded body already in the cache.
 enum ImageInput: Sendable {
@@ -10,25 +9,15 @@ enum ImageInput: Sendable {
     case stored(RemoteEntry)
 }
 
-/// One image file of the site: where it goes, and the cache entry that holds its bytes.
-struct PublishedImage: Sendable {
-    var path: String
-    var entry: String
-    var key: OutputKey
-}
-
 /// The outcome for one distinct source image.
 struct ImageResult: Sendable {
-    var image: ItemImage?
+    var image: MadeImage?
     var failure: String?
     var warning: String?
     var damaged: [String] = []
     var decoded = false
     var encoded = 0
     var reused = 0
-    /// Files to publish in `img/`: the path below the site, the cache entry holding the bytes, and
-    /// the file's key.
-    var published: [PublishedImage] = []
     /// Cache entries this source used or made (paths below the cache folder).
     var cacheEntries: [String] = []
 }
@@ -257,14 +246,14 @@ struct ImageStep: Sendable {
                                 pipelineVersion: ImagePipeline.version)
     }
 
-    /// Publishes every variant and describes the image: the last format is the fallback, the others its sources.
+    /// Describes what was made: every variant of each format the image is published in.
     private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
                         bytes: [VariantID: Data], skipped: [String: String]) -> ImageResult {
         var result = partial
         let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
-        var byFormat: [(format: OutputFormat, variants: [ImageVariant])] = []
+        var formats: [MadeImage.Format] = []
         for format in pipeline.settings.formats where !leavesOut(format, skipped) {
-            var variants: [ImageVariant] = []
+            var variants: [MadeImage.Variant] = []
             for size in sizes {
                 let id = VariantID(format, size.width)
                 guard bytes[id] != nil else {
@@ -273,20 +262,15 @@ struct ImageStep: Sendable {
                 }
                 let key = variantKey(sourceHash, id)
                 result.cacheEntries.append(key.relativePath)
-                let name = "img/\(key.hash.prefix(16))-\(size.width).\(format.fileExtension)"
-                variants.append(ImageVariant(path: name, width: size.width, height: size.height))
-                // The cache key names everything the bytes depend on, so it is the file's key too.
-                result.published.append(PublishedImage(path: name, entry: cache.path(for: key), key: OutputKey(digesting: Data(key.hash.utf8))))
+                variants.append(MadeImage.Variant(width: size.width, height: size.height, keyHash: key.hash, entry: cache.path(for: key)))
             }
-            byFormat.append((format, variants))
+            formats.append(MadeImage.Format(format: format, variants: variants))
         }
-        guard let fallback = byFormat.popLast() else {
+        guard !formats.isEmpty else {
             result.failure = "no output format"
             return result
         }
-        result.image = ItemImage(variants: fallback.variants,
-                                 sources: byFormat.map { ImageSource(type: $0.format.mimeType, variants: $0.variants) },
-                                 averageColor: color)
+        result.image = MadeImage(formats: formats, averageColor: color)
         return result
     }
 }

@@ -7,7 +7,7 @@ import GalgenRecords
 /// Loads every source's records: local files directly, remote sources page by page through the
 /// cache. A page that fails is reported and its records are missing; a remote source of which no
 /// page could be read stops the build (publishing an empty collection over a good site helps nobody).
-struct RecordsStep: Sendable {
+struct RecordLoader: Sendable {
     let config: SiteConfig
     let fileSystem: any FileSystem
     let remote: RemoteFetch
@@ -30,7 +30,7 @@ struct RecordsStep: Sendable {
                 do {
                     output.sets.append(try JSONRecordSource(config: source, baseDirectory: config.baseDirectory, fileSystem: fileSystem).load())
                 } catch {
-                    throw BuildError(step: "records", .failed(error.description))
+                    throw BuildError(.failed(error.description))
                 }
                 continue
             }
@@ -39,13 +39,13 @@ struct RecordsStep: Sendable {
             output.cacheEntries += loaded.entries
             if loaded.missing.isEmpty, !loaded.usable {
                 let reasons = loaded.set.diagnostics.filter { $0.severity == .error }.prefix(5).map { "  \($0.subject): \($0.message)" }
-                throw BuildError(step: "records", .failed("source \"\(source.name)\": no page could be read, so nothing was published:\n"
+                throw BuildError(.failed("source \"\(source.name)\": no page could be read, so nothing was published:\n"
                                                           + reasons.joined(separator: "\n")))
             }
             output.sets.append(loaded.set)
         }
         if !missing.isEmpty {
-            throw BuildError(step: "records", .failed(Self.offlineMessage(missing, what: "record page")))
+            throw BuildError(.failed(Self.offlineMessage(missing, what: "record page")))
         }
         return output
     }

@@ -1,0 +1,63 @@
+import GalgenCache
+import GalgenConfig
+import GalgenCore
+import GalgenRecords
+import GalgenRendering
+
+/// What a build knows, filled in step by step: each step reads what the steps before it left and
+/// adds its own part. A step run alone (in a test) is given a state with its inputs set.
+struct BuildState {
+    /// How the build was asked to run.
+    let options: BuildOptions
+    /// Files, clock, network and process.
+    let environment: BuildEnvironment
+    /// What earlier builds of this site in this process left (`galgen serve`); nil for a build alone.
+    let session: BuildSession?
+    /// Where progress goes.
+    let events: @Sendable (BuildEvent) -> Void
+    /// The report, written by every step.
+    var report = BuildReport()
+
+    /// The site config (`config`).
+    var config: SiteConfig?
+    /// The output and cache folders, resolved from the options and the config (`config`).
+    var outputDirectory = ""
+    var cacheDirectory = ""
+    /// The shared remote cache, when one is set and the build is online (`config`).
+    var remoteCache: RemoteCache?
+    /// The templates and assets (`templates`).
+    var templates: TemplateSet?
+    var assets: AssetSet?
+    /// The local cache and the fetcher of origins (`records`).
+    var cache: DiskCache?
+    var network: Network?
+    /// Every source's records, in config order, and the cache entries their pages used (`records`).
+    var records: [RecordSet] = []
+    var recordEntries: [String] = []
+    /// The output folder's stager (`images`, for a site).
+    var stager: OutputStager?
+    /// What the image work made of each distinct image (`images`).
+    var images: [Record.ImageReference: MadeImage] = [:]
+
+    /// Creates the state of a build that has not started.
+    init(options: BuildOptions, environment: BuildEnvironment, session: BuildSession?, events: @escaping @Sendable (BuildEvent) -> Void) {
+        self.options = options
+        self.environment = environment
+        self.session = session
+        self.events = events
+    }
+
+    var fileSystem: any FileSystem { environment.fileSystem }
+    var mode: BuildMode { options.mode }
+
+    /// A value an earlier step must have set; a step that finds it missing was run out of order.
+    func need<T>(_ value: T?, _ what: String) throws(BuildError) -> T {
+        guard let value else { throw BuildError(.failed("internal error: no \(what) yet (a step ran out of order)")) }
+        return value
+    }
+
+    /// Says a step made progress (throttled by the caller).
+    func progress(_ step: StepName, done: Int, total: Int) {
+        events(.progress(step.rawValue, done: done, total: total))
+    }
+}

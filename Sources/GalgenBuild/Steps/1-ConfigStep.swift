@@ -1,0 +1,49 @@
+import GalgenConfig
+import GalgenCore
+
+/// Reads `config.json`, resolves the output and cache folders, records the inputs in the report,
+/// and makes the remote cache client (a shard, a push or a pull cannot run without one).
+struct ConfigStep: BuildStep {
+    var name: StepName { .config }
+
+    func run(_ state: inout BuildState) async throws(BuildError) {
+        let options = state.options
+        let config: SiteConfig
+        do { config = try ConfigLoader(fileSystem: state.fileSystem).load(path: options.configPath) } catch { throw BuildError(.config(error)) }
+        state.config = config
+        state.cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
+        state.outputDirectory = options.outputDirectory(for: config)
+        state.report.inputs.baseURL = config.baseURL
+        state.report.inputs.templates = config.templatesDirectory
+        state.report.inputs.output = state.outputDirectory
+        state.report.inputs.cache = state.cacheDirectory
+        state.report.inputs.sources = config.sources.map(Self.input)
+        state.remoteCache = Network.remoteCache(options: options, config: config, environment: state.environment)
+        if state.mode != .site, state.remoteCache == nil {
+            throw BuildError(.usage("\(Self.commandName(state.mode)) needs a remote cache: set \"cache\": {\"remote\": \"https://…/\"} in \(config.configPath) or pass --remote-cache URL"))
+        }
+        state.report.shard = options.mode.shard.map { BuildReport.ShardCounts(index: $0.index, count: $0.count) }
+    }
+
+    /// How a mode's command is named in messages.
+    static func commandName(_ mode: BuildMode) -> String {
+        switch mode {
+        case .site: "galgen build"
+        case .shard(let shard): "galgen build --shard \(shard)"
+        case .push: "galgen cache push"
+        case .pull: "galgen cache pull"
+        }
+    }
+
+    /// A source as the report lists it.
+    static func input(_ source: SourceConfig) -> BuildReport.Inputs.Source {
+        var input = BuildReport.Inputs.Source(name: source.name, type: source.kind.rawValue)
+        switch source.origin {
+        case .file(let path): input.path = path
+        case .url(let url, _): input.url = url
+        case .randomUser(let query): input.url = query.url
+        case .iTunes(let query): input.url = query.url
+        }
+        return input
+    }
+}

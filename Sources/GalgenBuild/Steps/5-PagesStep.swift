@@ -1,0 +1,95 @@
+import Foundation
+import GalgenCore
+import GalgenRendering
+import GalgenValidation
+
+/// Makes the site in the staging folder: it plans every file (pages, data, feeds, crawler files,
+/// images, assets) with its key, lets the stager decide which must be made, and makes only those:
+/// pages are rendered and validated, images and unchanged files linked or copied.
+struct PagesStep: BuildStep {
+    var name: StepName { .pages }
+
+    /// Where the bytes of one output file come from.
+    enum Source: Sendable {
+        case bytes(Data)
+        case file(GalleryData.File)
+        case cacheEntry(String)
+        case page(PageSpec)
+    }
+
+    /// One file of the site and where its bytes come from.
+    typealias File = (entry: OutputEntry, source: Source)
+
+    func run(_ state: inout BuildState) async throws(BuildError) {
+        let config = try state.need(state.config, "config")
+        let templates = try state.need(state.templates, "templates")
+        let assets = try state.need(state.assets, "assets")
+        let stager = try state.need(state.stager, "output folder")
+        let items = state.images.mapValues(PublishedImages.item)
+        let (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records) { items[$0] }
+        state.report.diagnostics += grouping
+        state.records = []  // the items hold the records now: not twice in memory
+        // The records' text and parse, the images step's tables: not resident during the
+        // pages step, whose peak is the build's (150 MB of it at a million items otherwise).
+        Memory.returnFreed()
+        let renderer: SiteRenderer
+        do {
+            renderer = try SiteRenderer(config: config, collections: collections, groups: groups, templates: templates, assets: assets,
+                                        memo: state.session?.render)
+        } catch {
+            throw BuildError(.failed(error.description))
+        }
+        // What the published folder holds, read before the plan exists: its 100 MB record (at a
+        // million files) is then gone before the build's peak.
+        stager.readPublished()
+        let (files, pageCount) = try await plan(renderer, images: PublishedImages.files(state.images.values), assets: assets, state: &state)
+        let actions = try stager.prepare(files.map(\.entry))
+        state.report.pages = pageCount
+        state.report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
+                                                       rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
+                                                       removed: stager.changes.removed)
+        // The folders' records (read, checked and matched in `prepare`) are gone: their pages go
+        // back before the writing, the build's peak.
+        Memory.returnFreed()
+        let writer = PageWriter(renderer: renderer, templates: templates, stager: stager, files: files, actions: actions,
+                                fileSystem: state.fileSystem)
+        try await writer.write(jobs: state.options.jobs, clock: state.environment.clock, state: state)
+    }
+
+    /// Every file of the site with its key, sorted by path; two files at one path fail the build.
+    private func plan(_ renderer: SiteRenderer, images: [PublishedImage], assets: AssetSet, state: inout BuildState)
+        async throws(BuildError) -> (files: [File], pages: Int) {
+        var plan = renderer.plan()
+        let data = renderer.data.files
+        let crawler = renderer.crawlerFiles(for: plan) + renderer.feeds()
+        var files: [File] = []
+        files.reserveCapacity(plan.count + data.count + crawler.count + images.count + assets.assets.count + 1)
+        let marker = Data(OutputStager.markerText.utf8)
+        files.append((OutputEntry(path: OutputStager.markerName, key: OutputKey(digesting: marker)), .bytes(marker)))
+        for asset in assets.assets { files.append((OutputEntry(path: asset.outputPath, key: OutputKey(digesting: asset.data)), .bytes(asset.data))) }
+        for file in data + crawler { files.append((OutputEntry(path: file.path, key: file.key), .file(file))) }
+        for image in images { files.append((OutputEntry(path: image.path, key: image.key), .cacheEntry(image.entry))) }
+        state.report.assets = assets.assets.count
+        state.report.dataFiles = data.count
+
+        // Page keys, in parallel: building a page's context costs a fraction of rendering it.
+        let keyChunks = stride(from: 0, to: plan.count, by: 256).map { $0..<min($0 + 256, plan.count) }
+        let session = state.session
+        let reused = session == nil ? [] : renderer.reusedKeys(for: plan)
+        let keys = await Parallel.map(keyChunks, jobs: state.options.jobs) { [plan] range in
+            range.map { i in (reused.isEmpty ? nil : reused[i]) ?? renderer.key(for: plan[i]) }
+        }
+        for (range, chunk) in zip(keyChunks, keys) {
+            for (i, key) in zip(range, chunk) { files.append((OutputEntry(path: plan[i].path, key: key), .page(plan[i]))) }
+        }
+        // Keys are pure functions of the inputs: the memo holds whatever happens to this build.
+        if let session { session.render = renderer.memo(plan: plan, keys: keys.flatMap { $0 }) }
+        let pageCount = plan.count
+        plan = []  // the files hold the pages now
+        files.sort { $0.entry.path < $1.entry.path }
+        for i in files.indices.dropFirst() where files[i].entry.path == files[i - 1].entry.path {
+            throw BuildError(.failed("two files of the site would be \(files[i].entry.path); rename the collection or record that makes it"))
+        }
+        return (files, pageCount)
+    }
+}

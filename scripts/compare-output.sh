@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Shows that two galgen binaries make the same sites, byte for byte (issue 31: a restructuring
+# changes no output). Builds, with each binary, from the same inputs in folders of the same layout:
+#   sample   the repository's config.json and Samples/ (60 people; a source grouped into albums)
+#   grouped  the sample with a baseURL (feeds, sitemap), AVIF + WebP + JPEG and albums by country
+#   100k     the browser tests' site (Tests/browser/sitebuild.py): 100,000 + 240 + 9,000 grouped items
+# then rebuilds each site warm with the second binary (its own cache and output) and compares again.
+# Prints one line per site and `compare-output: N sites identical, M differ`; exits 1 when any differs,
+# listing the first differing files. Files named in ALLOW (space-separated paths below public/, e.g.
+# the runtime's own modules when a change edits them on purpose) are listed but do not count.
+#
+# usage: scripts/compare-output.sh BASE_GALGEN NEW_GALGEN [WORKDIR]     (default /tmp/galgen-compare)
+#   env SITES="sample grouped 100k" (which sites), ALLOW="assets/gallery.js …"
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BASE=$(realpath "${1:?usage: compare-output.sh BASE_GALGEN NEW_GALGEN [WORKDIR]}")
+NEW=$(realpath "${2:?usage: compare-output.sh BASE_GALGEN NEW_GALGEN [WORKDIR]}")
+WORK=${3:-/tmp/galgen-compare}
+SITES=${SITES:-sample grouped 100k}
+ALLOW=${ALLOW:-}
+rm -rf "$WORK"
+mkdir -p "$WORK"
+
+# Writes the inputs of SITE into DIR.
+inputs() {  # SITE DIR
+    mkdir -p "$2"
+    case "$1" in
+        sample)
+            cp config.json "$2/" && cp -r Samples "$2/" ;;
+        grouped)
+            cp -r Samples "$2/"
+            python3 - "$ROOT/config.json" "$2/config.json" <<'EOF'
+import json, sys
+config = json.load(open(sys.argv[1]))
+config["baseURL"] = "https://gallery.example.org/people/"
+config["formats"] = ["avif", "webp", "jpeg"]
+config["imageWidths"] = [160, 320]
+people = config["sources"][0]
+config["sources"].append(dict(people, name="countries", title="By country",
+                              fields=dict(people["fields"], extra=dict(people["fields"]["extra"], country="location.country")),
+                              groupBy="country", sort=[{"by": "title"}]))
+json.dump(config, open(sys.argv[2], "w"), indent=2)
+EOF
+            ;;
+        100k)
+            python3 -c "import sys, pathlib; sys.path.insert(0, 'Tests/browser'); import sitebuild; sitebuild.write_inputs(pathlib.Path('$2'))" ;;
+    esac
+}
+
+build() {  # BINARY DIR
+    (cd "$2" && "$1" build --config config.json --output public --cache cache --quiet) > "$2.log" 2>&1 || {
+        echo "build failed in $2:"; tail -5 "$2.log"; return 1; }
+}
+
+# Compares A/public with B/public; prints the differing files not in ALLOW; returns 1 if any.
+compare() {  # NAME A B
+    local differ allowed=0 counted=0
+    differ=$(diff -rq "$2/public" "$3/public" 2>&1 | sed -E "s|^Files $2/public/([^ ]+) and .*|\1|; s|^Only in $2/public(/?)(.*): (.*)|only base: \2/\3|; s|^Only in $3/public(/?)(.*): (.*)|only new: \2/\3|" || true)
+    while IFS= read -r line; do
+        [ -z "$line" ] && continue
+        if [[ " $ALLOW " == *" $line "* ]]; then allowed=$((allowed + 1)); else counted=$((counted + 1)); fi
+    done <<< "$differ"
+    local files
+    files=$(find "$2/public" -type f | wc -l)
+    if [ "$counted" -eq 0 ]; then
+        echo "$1: identical ($files files${allowed:+, $allowed allowed differences})"
+        return 0
+    fi
+    echo "$1: $counted of $files files differ:"
+    echo "$differ" | head -20 | sed 's/^/  /'
+    return 1
+}
+
+same=0; differ=0
+for site in $SITES; do
+    inputs "$site" "$WORK/$site-base"
+    inputs "$site" "$WORK/$site-new"
+    build "$BASE" "$WORK/$site-base"
+    build "$NEW" "$WORK/$site-new"
+    if compare "$site (cold)" "$WORK/$site-base" "$WORK/$site-new"; then same=$((same + 1)); else differ=$((differ + 1)); fi
+    # Warm: the new binary again over its own cache and output (incremental), still the same bytes.
+    build "$NEW" "$WORK/$site-new"
+    if compare "$site (warm, incremental)" "$WORK/$site-base" "$WORK/$site-new"; then same=$((same + 1)); else differ=$((differ + 1)); fi
+done
+echo "compare-output: $same identical, $differ differ"
+[ "$differ" -eq 0 ]
