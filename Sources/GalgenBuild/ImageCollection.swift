@@ -69,7 +69,7 @@ struct ImageCollection {
             used.formUnion(result.cacheEntries)
             used.formUnion(outcome.cacheEntries)
             for why in result.damaged {
-                report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); rebuilt"))
+                report.diagnostics.append(.cacheDamaged(why, then: "rebuilt"))
             }
             report.diagnostics += diagnostics(outcome)
             if result.failure != nil {
@@ -115,5 +115,15 @@ struct ImageCollection {
             state.report.diagnostics.append(Diagnostic(.warning, code: "cache.record", subject: "cache",
                                                        message: "cannot record this build's cache use (\(error)); `galgen cache prune` may drop its entries"))
         }
+    }
+}
+
+extension Diagnostic {
+    /// A damaged cache entry that was replaced.
+    /// - Parameters:
+    ///   - why: The entry and what is wrong with it.
+    ///   - then: What the build did instead (`rebuilt`, `fetched again`).
+    static func cacheDamaged(_ why: String, then: String) -> Diagnostic {
+        Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); \(then)")
     }
 }

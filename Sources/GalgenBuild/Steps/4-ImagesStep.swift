@@ -43,7 +43,7 @@ struct ImagesStep: BuildStep {
         state.report.network = await network.fetch.stats.counts
         if state.mode == .site {
             for why in await network.fetch.stats.damaged {
-                state.report.diagnostics.append(Diagnostic(.warning, code: "cache.damaged", subject: "cache", message: "damaged entry \(why); fetched again"))
+                state.report.diagnostics.append(.cacheDamaged(why, then: "fetched again"))
             }
         }
     }
