@@ -99,11 +99,13 @@ let package = Package(
             name: "GalgenScaffold", dependencies: ["GalgenCore", "GalgenImaging", "GalgenTheme"],
             resources: [.embedInCode("Files")], swiftSettings: swiftSettings),
         .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
+        // Incremental output: the new site staged beside the output folder, only what changed written, swapped in whole.
+        .target(name: "GalgenOutput", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         .target(
             name: "GalgenBuild",
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
-                "GalgenRendering", "GalgenValidation",
+                "GalgenRendering", "GalgenValidation", "GalgenOutput",
             ],
             swiftSettings: swiftSettings),
         // The preview server: the only module that sees Hummingbird.
@@ -140,7 +142,7 @@ let package = Package(
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenBuildTests",
-            dependencies: ["GalgenBuild", "GalgenTestSupport", "GalgenValidation"],
+            dependencies: ["GalgenBuild", "GalgenOutput", "GalgenTestSupport", "GalgenValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenServeTests",

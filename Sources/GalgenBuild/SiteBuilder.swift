@@ -4,6 +4,7 @@ import GalgenCache
 import GalgenConfig
 import GalgenFetch
 import GalgenImaging
+import GalgenOutput
 import GalgenRecords
 import GalgenRendering
 import GalgenValidation
@@ -168,10 +169,11 @@ public struct SiteBuilder: Sendable {
             return
         }
 
-        let stager = try OutputStager(
+        let stager = try BuildError.mapping(try OutputStager(
             output: outputDirectory,
             protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath),
-            cache: cache.directory, clean: options.clean, known: session?.trees, remember: session != nil, environment: environment)
+            cache: cache.directory, clean: options.clean, known: session?.trees, remember: session != nil,
+            fileSystem: fs, processID: environment.processID, isProcessAlive: environment.isProcessAlive))
         report.outputDirectory = outputDirectory
         do throws(BuildError) {
             events(.started("images"))
@@ -196,7 +198,7 @@ public struct SiteBuilder: Sendable {
             timer.lap("pages", into: &report, events: events)
 
             events(.started("publish"))
-            if let warning = try stager.publish() {
+            if let warning = try BuildError.mapping(try stager.publish()) {
                 report.diagnostics.append(Diagnostic(.warning, code: "output.record", subject: "output", message: warning))
             }
             report.published = true
@@ -431,7 +433,7 @@ public struct SiteBuilder: Sendable {
         for i in files.indices.dropFirst() where files[i].entry.path == files[i - 1].entry.path {
             throw BuildError(step: "pages", .failed("two files of the site would be \(files[i].entry.path); rename the collection or record that makes it"))
         }
-        let actions = try stager.prepare(files.map(\.entry))
+        let actions = try BuildError.mapping(try stager.prepare(files.map(\.entry)))
         report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
                                                  rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
                                                  removed: stager.changes.removed)
@@ -496,38 +498,6 @@ public struct SiteBuilder: Sendable {
         if let failure = outcomes.compactMap({ $0.error }).first { throw BuildError(step: "pages", .failed(failure)) }
         let issues = outcomes.flatMap { $0.issues }
         if !issues.isEmpty { throw BuildError(step: "validate", .invalidPages(issues)) }
-    }
-}
-
-/// The paths of a site's files, for the validator's "is this a file of the output" (asked for
-/// every link of every page): 64-bit digests, sorted, so a million paths are 8 MB rather than a
-/// set of strings. Two paths share a digest with a chance of about 1 in 10^13 at a million files;
-/// then a broken link to one of them would not be reported.
-struct PathDigests: Sendable {
-    private let digests: [UInt64]
-
-    init(_ paths: some Sequence<String>) {
-        digests = paths.map(Self.digest).sorted()
-    }
-
-    func contains(_ path: String) -> Bool {
-        let d = Self.digest(path)
-        var lo = 0, hi = digests.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if digests[mid] < d { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < digests.count && digests[lo] == d
-    }
-
-    /// FNV-1a over the UTF-8 bytes, then a finalising mix (FNV alone spreads short paths poorly).
-    private static func digest(_ path: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in path.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        h ^= h >> 33
-        h = h &* 0xff51_afd7_ed55_8ccd
-        h ^= h >> 33
-        return h
     }
 }
 
