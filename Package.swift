@@ -101,11 +101,15 @@ let package = Package(
         .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
         // Incremental output: the new site staged beside the output folder, only what changed written, swapped in whole.
         .target(name: "GalgenOutput", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        // The shared remote cache (Bazel's HTTP cache protocol): image work and record pages shared by runners and shards.
+        .target(
+            name: "GalgenRemoteCache", dependencies: ["GalgenCore", "GalgenConfig", "GalgenCache", "GalgenFetch"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GalgenBuild",
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
-                "GalgenRendering", "GalgenValidation", "GalgenOutput",
+                "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache",
             ],
             swiftSettings: swiftSettings),
         // The preview server: the only module that sees Hummingbird.
@@ -122,7 +126,7 @@ let package = Package(
         .target(
             name: "GalgenCLI",
             dependencies: [
-                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenFetch", "GalgenScaffold", "GalgenServe",
+                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenFetch", "GalgenRemoteCache", "GalgenScaffold", "GalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -142,7 +146,7 @@ let package = Package(
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenBuildTests",
-            dependencies: ["GalgenBuild", "GalgenOutput", "GalgenTestSupport", "GalgenValidation"],
+            dependencies: ["GalgenBuild", "GalgenOutput", "GalgenRemoteCache", "GalgenTestSupport", "GalgenValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenServeTests",

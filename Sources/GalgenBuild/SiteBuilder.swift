@@ -6,6 +6,7 @@ import GalgenFetch
 import GalgenImaging
 import GalgenOutput
 import GalgenRecords
+import GalgenRemoteCache
 import GalgenRendering
 import GalgenValidation
 
@@ -245,7 +246,7 @@ public struct SiteBuilder: Sendable {
         guard !options.offline else { return nil }
         let setting = options.remoteCache.map { RemoteCacheConfig(url: $0, tokenEnv: config.remoteCache?.tokenEnv) } ?? config.remoteCache
         return RemoteCache.make(setting, policy: Self.fetchPolicy(config.fetch), maxBytes: max(config.fetch.maxResponseBytes, config.maxSourceBytes),
-                                environment: environment)
+                                makeTransport: environment.makeTransport, pause: environment.pause, variable: environment.variable)
     }
 
     // MARK: - Images
