@@ -74,14 +74,20 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
-        // Capability modules.
+        // Capability modules, in the order data flows through a build: config → records → images (the
+        // local cache and the fetcher beside them) → pages → output, with the remote cache beside the build.
+        // Shared values and effects: paths, hashing, JSON, output keys, the file system seam.
         .target(
             name: "GalgenCore",
             dependencies: ["CGalgenSystem", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings),
+        // `config.json`: read, checked and given its defaults (SiteConfig).
         .target(name: "GalgenConfig", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        // Records: local and remote sources read, mapped to fields, grouped and sorted.
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig", "CICUShim"], swiftSettings: swiftSettings),
+        // Images: every format decoded, colour-managed, resized and encoded (the only user of the image C shims).
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
+        // The local cache: image work and downloads kept by content, the ledger of builds, pruning.
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
         .target(
@@ -90,22 +96,31 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The built-in theme: templates and assets compiled into the binary, so a site needs only its own files.
         .target(name: "GalgenTheme", resources: [.embedInCode("Theme")], swiftSettings: swiftSettings),
+        // Pages: the site model rendered through the templates, data files, search index, feeds.
         .target(
             name: "GalgenRendering",
             dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenTheme", .product(name: "Mustache", package: "swift-mustache")],
+            swiftSettings: swiftSettings),
+        // Generated pages checked with libxml2: markup, links, the sitemap.
+        .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
+        // Incremental output: the new site staged beside the output folder, only what changed written, swapped in whole.
+        .target(name: "GalgenOutput", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        // The shared remote cache (Bazel's HTTP cache protocol): image work and record pages shared by runners and shards.
+        .target(
+            name: "GalgenRemoteCache", dependencies: ["GalgenCore", "GalgenConfig", "GalgenCache", "GalgenFetch"],
+            swiftSettings: swiftSettings),
+        // The build: config → templates → records → images → pages → publish, and its report.
+        .target(
+            name: "GalgenBuild",
+            dependencies: [
+                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
+                "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache",
+            ],
             swiftSettings: swiftSettings),
         // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
         .target(
             name: "GalgenScaffold", dependencies: ["GalgenCore", "GalgenImaging", "GalgenTheme"],
             resources: [.embedInCode("Files")], swiftSettings: swiftSettings),
-        .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
-        .target(
-            name: "GalgenBuild",
-            dependencies: [
-                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
-                "GalgenRendering", "GalgenValidation",
-            ],
-            swiftSettings: swiftSettings),
         // The preview server: the only module that sees Hummingbird.
         .target(
             name: "GalgenServe",
@@ -117,10 +132,11 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings),
+        // The command line: `galgen build`, `serve`, `check`, `cache`, `init`, `theme`; exit codes and progress.
         .target(
             name: "GalgenCLI",
             dependencies: [
-                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenFetch", "GalgenScaffold", "GalgenServe",
+                "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenFetch", "GalgenRemoteCache", "GalgenScaffold", "GalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
@@ -140,7 +156,7 @@ let package = Package(
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenBuildTests",
-            dependencies: ["GalgenBuild", "GalgenTestSupport", "GalgenValidation"],
+            dependencies: ["GalgenBuild", "GalgenOutput", "GalgenRemoteCache", "GalgenTestSupport", "GalgenValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenServeTests",

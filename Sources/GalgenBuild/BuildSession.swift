@@ -1,4 +1,5 @@
 import Foundation
+import GalgenOutput
 import GalgenRendering
 
 /// What a process that builds one site again and again (`galgen serve`) keeps between its builds,

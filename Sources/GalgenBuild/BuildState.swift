@@ -1,7 +1,9 @@
 import GalgenCache
 import GalgenConfig
 import GalgenCore
+import GalgenOutput
 import GalgenRecords
+import GalgenRemoteCache
 import GalgenRendering
 
 /// What a build knows, filled in step by step: each step reads what the steps before it left and

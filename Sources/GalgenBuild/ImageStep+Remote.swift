@@ -2,10 +2,11 @@ import Foundation
 import GalgenCache
 import GalgenCore
 import GalgenImaging
+import GalgenRemoteCache
 
 /// What the remote cache needs to know of a step: the keys it would look up for a source, and
-/// every setting those keys and their bytes depend on.
-extension ImageStep {
+/// every setting those keys and their bytes depend on (its `cache` and `fileSystem` are the step's own).
+extension ImageStep: CachedImageWork {
     /// The key of a source's metadata entry.
     /// - Parameter sourceHash: SHA-256 hex of the source bytes.
     func infoKey(_ sourceHash: String) -> CacheKey {
@@ -37,5 +38,17 @@ extension ImageStep {
             "background=\(backgroundHex)",
             "color=\(s.colorSpace.rawValue)",
         ].joined(separator: "\n")
+    }
+}
+
+extension RemoteImageCache {
+    /// Uploads a processed source's entries in the background (see ``RemoteImageCache/finish()``),
+    /// when it was decoded.
+    /// - Parameters:
+    ///   - plan: The read-through's plan.
+    ///   - result: The step's result.
+    func upload(_ plan: Plan, after result: ImageResult) async {
+        guard result.decoded, result.failure == nil else { return }
+        await upload(plan, entries: result.cacheEntries)
     }
 }

@@ -4,6 +4,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenFetch
 import GalgenRecords
+import GalgenRemoteCache
 
 /// Obtains and processes every distinct image: local files are read, remote ones downloaded (or
 /// revalidated) through the cache, and each image goes to a CPU worker as soon as its bytes are

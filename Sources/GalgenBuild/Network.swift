@@ -2,6 +2,7 @@ import GalgenCache
 import GalgenConfig
 import GalgenCore
 import GalgenFetch
+import GalgenRemoteCache
 
 /// A build's way to the origins: the fetcher through the cache, its transport (made on the first
 /// request, so a site of local files never opens a connection pool) and the record pages shared
@@ -44,7 +45,7 @@ struct Network: Sendable {
         guard !options.offline else { return nil }
         let setting = options.remoteCache.map { RemoteCacheConfig(url: $0, tokenEnv: config.remoteCache?.tokenEnv) } ?? config.remoteCache
         return RemoteCache.make(setting, policy: policy(config.fetch), maxBytes: max(config.fetch.maxResponseBytes, config.maxSourceBytes),
-                                environment: environment)
+                                makeTransport: environment.makeTransport, pause: environment.pause, variable: environment.variable)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenOutput
 import GalgenRendering
 import GalgenValidation
 

@@ -3,6 +3,7 @@ import GalgenCache
 import GalgenConfig
 import GalgenCore
 import GalgenRecords
+import GalgenRemoteCache
 
 /// Loads every source's records: local files directly, remote sources page by page through the
 /// cache. A page that fails is reported and its records are missing; a remote source of which no

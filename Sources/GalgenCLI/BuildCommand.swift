@@ -3,6 +3,7 @@ import Foundation
 import GalgenBuild
 import GalgenConfig
 import GalgenCore
+import GalgenRemoteCache
 
 /// `galgen build`.
 struct BuildCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import GalgenBuild
 import GalgenConfig
 import GalgenCore
+import GalgenRemoteCache
 #if canImport(Glibc)
 import Glibc
 #endif

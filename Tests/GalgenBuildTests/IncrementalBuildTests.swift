@@ -2,6 +2,7 @@ import Foundation
 @testable import GalgenBuild
 import GalgenCore
 import GalgenImaging
+@testable import GalgenOutput
 import GalgenTestSupport
 import Testing
 

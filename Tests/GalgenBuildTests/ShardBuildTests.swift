@@ -1,6 +1,7 @@
 import Foundation
 import GalgenBuild
 import GalgenCore
+import GalgenRemoteCache
 import GalgenTestSupport
 import Testing
 

@@ -2,7 +2,9 @@ import GalgenCache
 import GalgenConfig
 import GalgenCore
 import GalgenImaging
+import GalgenOutput
 import GalgenRecords
+import GalgenRemoteCache
 
 /// Makes every distinct image the records use, through the cache (and the remote cache when one is
 /// set): for a site, after making sure the output folder can be written; for a shard, a push or a
@@ -16,11 +18,11 @@ struct ImagesStep: BuildStep {
         let cache = try state.need(state.cache, "cache")
         let network = try state.need(state.network, "network")
         if state.mode == .site {
-            state.stager = try OutputStager(
+            state.stager = try BuildError.mapping(try OutputStager(
                 output: state.outputDirectory,
                 protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath),
                 cache: cache.directory, clean: state.options.clean, known: state.session?.trees, remember: state.session != nil,
-                environment: state.environment)
+                fileSystem: state.fileSystem, processID: state.environment.processID, isProcessAlive: state.environment.isProcessAlive))
             state.report.outputDirectory = state.outputDirectory
         }
         let users = ImageUsers(state.records)

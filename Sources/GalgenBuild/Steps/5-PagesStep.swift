@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenOutput
 import GalgenRendering
 import GalgenValidation
 
@@ -43,7 +44,7 @@ struct PagesStep: BuildStep {
         // million files) is then gone before the build's peak.
         stager.readPublished()
         let (files, pageCount) = try await plan(renderer, images: PublishedImages.files(state.images.values), assets: assets, state: &state)
-        let actions = try stager.prepare(files.map(\.entry))
+        let actions = try BuildError.mapping(try stager.prepare(files.map(\.entry)))
         state.report.pages = pageCount
         state.report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
                                                        rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,

@@ -6,7 +6,7 @@ struct PublishStep: BuildStep {
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let stager = try state.need(state.stager, "output folder")
-        if let warning = try stager.publish() {
+        if let warning = try BuildError.mapping(try stager.publish()) {
             state.report.diagnostics.append(Diagnostic(.warning, code: "output.record", subject: "output", message: warning))
         }
         state.report.published = true

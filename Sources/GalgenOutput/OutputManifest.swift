@@ -1,5 +1,4 @@
 import Foundation
-import Crypto
 import GalgenCore
 
 /// What galgen wrote in one folder of an output folder (the published site, or its spare: the site

@@ -1,31 +1,63 @@
-import Foundation
-import GalgenCache
-import GalgenCore
+public import Foundation
+public import GalgenCache
+public import GalgenCore
 import GalgenFetch
+
+/// What the remote cache needs to know of the image work: the local cache it fills, the entries it
+/// reads for a source, and every setting those entries and their bytes depend on. The build's
+/// image step conforms.
+public protocol CachedImageWork: Sendable {
+    /// The local cache the work is kept in.
+    var cache: DiskCache { get }
+    /// The files of that cache.
+    var fileSystem: any FileSystem { get }
+    /// The key of a source's metadata entry.
+    /// - Parameter sourceHash: SHA-256 hex of the source bytes.
+    func infoKey(_ sourceHash: String) -> CacheKey
+    /// The cache paths read for a source whose metadata entry holds `info`: that entry and every
+    /// variant it would publish; nil when `info` is not a metadata entry.
+    /// - Parameters:
+    ///   - sourceHash: SHA-256 hex of the source bytes.
+    ///   - info: The metadata entry's bytes.
+    func expectedEntries(_ sourceHash: String, info: Data) -> [String]?
+    /// Every setting the keys and bytes depend on, as canonical text (part of the action key).
+    var remoteSpec: String { get }
+}
 
 /// The remote cache applied to image work: one action per distinct source, whose entry maps
 /// each local cache path of that source (its metadata and every variant) to the SHA-256 of its
 /// bytes. Read-through before a source is processed (missing entries are downloaded, verified
 /// and stored locally, so the step finds them and decodes nothing); write-behind after it was
 /// processed (bodies first, the action entry last, so an entry never names a missing body).
-struct RemoteImageCache: Sendable {
+public struct RemoteImageCache: Sendable {
     /// The version of the action entries; part of every action key.
     static let version = "galgen-remote-v1"
     /// Downloads of one source, and uploads of all, in flight at once.
     static let inFlight = 4
 
     let client: RemoteCache
-    let step: ImageStep
+    let step: any CachedImageWork
     let uploads = UploadQueue(limit: RemoteImageCache.inFlight)
 
+    /// Creates the image work's use of a remote cache.
+    /// - Parameters:
+    ///   - client: The remote cache.
+    ///   - step: The image work: its local cache, keys and settings.
+    public init(client: RemoteCache, step: any CachedImageWork) {
+        self.client = client
+        self.step = step
+    }
+
     /// What the read-through did for one source.
-    struct Plan: Sendable {
-        var sourceHash: String
-        var action: String
+    public struct Plan: Sendable {
+        /// The source's hash.
+        public internal(set) var sourceHash: String
+        /// The source's action key.
+        public internal(set) var action: String
         /// Whether the local cache lacked something, so the remote was asked (or would have been).
-        var needed: Bool
+        public internal(set) var needed: Bool
         /// Whether everything missing came from the remote.
-        var hit: Bool
+        public internal(set) var hit: Bool
     }
 
     private var cache: DiskCache { step.cache }
@@ -40,7 +72,7 @@ struct RemoteImageCache: Sendable {
     /// Fills the local cache from the remote for one source, when the local cache lacks something.
     /// - Parameter hash: The source's hash (``sourceHash(_:)``).
     /// - Returns: What happened.
-    func prefetch(sourceHash hash: String) async -> Plan {
+    public func prefetch(sourceHash hash: String) async -> Plan {
         var plan = Plan(sourceHash: hash, action: actionKey(hash), needed: true, hit: false)
         let infoPath = step.infoKey(hash).relativePath
         let localInfo = read(infoPath)
@@ -86,18 +118,17 @@ struct RemoteImageCache: Sendable {
         return plan
     }
 
-    /// Uploads a processed source's entries in the background (see ``finish()``), when it was decoded.
+    /// Uploads the entries a processed source used or made, in the background (see ``finish()``).
     /// - Parameters:
     ///   - plan: The read-through's plan.
-    ///   - result: The step's result.
-    func upload(_ plan: Plan, after result: ImageResult) async {
-        guard result.decoded, result.failure == nil else { return }
-        let paths = Array(Set(result.cacheEntries)).sorted()
+    ///   - entries: The cache paths of the source's work (each may be named more than once).
+    public func upload(_ plan: Plan, entries: [String]) async {
+        let paths = Array(Set(entries)).sorted()
         await uploads.add { await send(paths, action: plan.action) }
     }
 
     /// Waits for every upload.
-    func finish() async { await uploads.drain() }
+    public func finish() async { await uploads.drain() }
 
     /// Uploads the bodies at `paths` (those the remote lacks), then the action entry naming them;
     /// whether all of it was accepted.
@@ -122,7 +153,7 @@ struct RemoteImageCache: Sendable {
     }
 
     /// What ``push(sourceHash:)`` did with one source.
-    enum PushOutcome: Sendable {
+    public enum PushOutcome: Sendable {
         /// Uploaded (bodies the remote lacked, then the action entry).
         case pushed
         /// The remote's action entry was already this one.
@@ -135,7 +166,7 @@ struct RemoteImageCache: Sendable {
 
     /// Uploads a source whose work the local cache holds in full, unless the remote has it already.
     /// - Parameter hash: The source's hash.
-    func push(sourceHash hash: String) async -> PushOutcome {
+    public func push(sourceHash hash: String) async -> PushOutcome {
         let infoPath = step.infoKey(hash).relativePath
         guard let info = read(infoPath), let expected = step.expectedEntries(hash, info: info), expected.allSatisfy(exists),
               let (_, json) = actionEntry(expected) else { return .incomplete }

@@ -1,18 +1,19 @@
-import Foundation
-import GalgenConfig
+public import Foundation
+public import GalgenConfig
 import GalgenCore
-import GalgenFetch
+public import GalgenFetch
 
 /// A client of Bazel's HTTP cache protocol: bodies at `cas/<sha256>` (named by the SHA-256 of
 /// their bytes, verified on every read) and small action entries at `ac/<sha256>`. It never
 /// throws: a failed request is counted and described in the ``RemoteCacheLog`` and answers like
 /// a miss. After the first connection failure or timeout the remote is considered down and no
 /// further request is sent in this build.
-struct RemoteCache: Sendable {
+public struct RemoteCache: Sendable {
     /// The base URL, ending in `/`.
     let base: String
     let token: String?
-    let transport: any HTTPTransport
+    /// Made on the first request; the build shuts it down when it is done.
+    public let transport: any HTTPTransport
     let policy: FetchPolicy
     let pause: Pause
     let log: RemoteCacheLog
@@ -166,14 +167,18 @@ extension RemoteCache {
     ///   - config: The remote cache setting.
     ///   - policy: The build's fetch limits.
     ///   - maxBytes: Largest body read.
-    ///   - environment: Supplies the transport, the pause and the token's variable.
-    static func make(_ config: RemoteCacheConfig?, policy: FetchPolicy, maxBytes: Int, environment: BuildEnvironment) -> RemoteCache? {
+    ///   - makeTransport: Makes the HTTP transport (called at most once, on the first request).
+    ///   - pause: Waits between retries.
+    ///   - variable: Reads an environment variable (the token's).
+    public static func make(_ config: RemoteCacheConfig?, policy: FetchPolicy, maxBytes: Int,
+                            makeTransport: @escaping @Sendable (FetchPolicy) -> any HTTPTransport, pause: Pause,
+                            variable: (String) -> String?) -> RemoteCache? {
         guard let config else { return nil }
-        let token = config.tokenEnv.flatMap { environment.variable($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let token = config.tokenEnv.flatMap { variable($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let unset = config.tokenEnv.map { "the environment variable \($0) (cache.tokenEnv) is not set; requests are sent without a token" }
         let log = RemoteCacheLog(problems: token == nil ? unset.map { [$0] } ?? [] : [])
-        let transport = LazyTransport(make: { environment.makeTransport(policy) })
-        return RemoteCache(base: config.url, token: token, transport: transport, policy: policy, pause: environment.pause, log: log,
+        let transport = LazyTransport(make: { makeTransport(policy) })
+        return RemoteCache(base: config.url, token: token, transport: transport, policy: policy, pause: pause, log: log,
                            maxBytes: maxBytes)
     }
 }
@@ -181,8 +186,8 @@ extension RemoteCache {
 extension RemoteCache {
     /// The report's counts.
     /// - Parameter sources: For each source the local cache lacked: whether the remote supplied it.
-    func counts(_ sources: [Bool]) async -> BuildReport.RemoteCacheCounts {
-        var counts = BuildReport.RemoteCacheCounts(url: base)
+    public func counts(_ sources: [Bool]) async -> RemoteCacheCounts {
+        var counts = RemoteCacheCounts(url: base)
         counts.remoteHits = sources.filter { $0 }.count
         counts.remoteMisses = sources.count - counts.remoteHits
         counts.uploaded = await log.uploads

@@ -1,6 +1,6 @@
 import Foundation
-import GalgenCache
-import GalgenCore
+public import GalgenCache
+public import GalgenCore
 
 /// Record pages shared through the remote cache, so N runners building one site ask an API once
 /// and see the same records (an unseeded randomuser.me answers differently every time). One action
@@ -8,18 +8,32 @@ import GalgenCore
 /// to their digests. Read-through when the local copy is missing or older than `maxAge`: a remote
 /// copy is taken only when it is fresh and was fetched later than the local one; write-behind for every page
 /// fetched or revalidated in this build (and, for `galgen cache push`, every page used).
-struct RemoteResponses: Sendable {
+public struct RemoteResponses: Sendable {
     let client: RemoteCache
     let cache: DiskCache
     let fileSystem: any FileSystem
     let now: @Sendable () -> Double
     let uploads = UploadQueue(limit: RemoteImageCache.inFlight)
-    let counter = Counter()
+    /// Pages taken from the remote cache.
+    public let counter = Counter()
 
     /// Pages taken from the remote cache.
-    actor Counter {
-        private(set) var taken = 0
+    public actor Counter {
+        public private(set) var taken = 0
         func add() { taken += 1 }
+    }
+
+    /// Creates the record pages' use of a remote cache.
+    /// - Parameters:
+    ///   - client: The remote cache.
+    ///   - cache: The local cache the pages are kept in.
+    ///   - fileSystem: Its files.
+    ///   - now: Wall-clock time, seconds since 1970.
+    public init(client: RemoteCache, cache: DiskCache, fileSystem: any FileSystem, now: @escaping @Sendable () -> Double) {
+        self.client = client
+        self.cache = cache
+        self.fileSystem = fileSystem
+        self.now = now
     }
 
     /// The action key of a URL's page.
@@ -32,7 +46,7 @@ struct RemoteResponses: Sendable {
     /// - Parameters:
     ///   - url: The page's URL.
     ///   - maxAge: Seconds a copy counts as fresh.
-    func prefetch(_ url: String, maxAge: Double) async {
+    public func prefetch(_ url: String, maxAge: Double) async {
         var local: RemoteEntry?
         if case .hit(let entry) = cache.remoteEntry(for: url), entry.failure == nil { local = entry }
         if let local, now() - local.fetchedAt < maxAge { return }
@@ -64,7 +78,7 @@ struct RemoteResponses: Sendable {
 
     /// Uploads a page's entry and body in the background (see ``finish()``).
     /// - Parameter entry: The local cache's entry for the page.
-    func upload(_ entry: RemoteEntry) async {
+    public func upload(_ entry: RemoteEntry) async {
         guard entry.failure == nil else { return }
         let cache = self.cache
         let client = self.client
@@ -83,5 +97,5 @@ struct RemoteResponses: Sendable {
     }
 
     /// Waits for every upload.
-    func finish() async { await uploads.drain() }
+    public func finish() async { await uploads.drain() }
 }

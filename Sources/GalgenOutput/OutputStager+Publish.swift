@@ -1,0 +1,106 @@
+import GalgenCore
+
+extension OutputStager {
+    /// Puts the new site in place of the output folder and records what each folder holds.
+    /// - Returns: A warning when the record could not be written (the next build is then a full one).
+    /// - Throws: ``OutputError`` in phase ``OutputError/Phase/publish``.
+    public func publish() throws(OutputError) -> String? {
+        defer { removeDiscarded() }
+        guard mode != .unchanged else {
+            if remember, let published, let identity = fileSystem.identity(at: output),
+               let manifest = fileSystem.stamp(at: OutputManifest.path(cache: cache, output: output, identity: identity)) {
+                trees = OutputTrees(output: output, published: .init(identity: identity, manifest: manifest, files: published),
+                                    spare: known?.spare)
+            }
+            return nil
+        }
+        precondition(mode != .undecided, "publish before prepare")
+        do {
+            if mode == .spare { try removeSpareGone() }
+            let replaced = try swapIn()
+            // The replaced site becomes the spare when its files are known (its record, written when
+            // it was published, follows it); otherwise it goes.
+            let stamps = self.stamps, entries = self.entries
+            let files = entries.indices.filter { stamps[$0] != nil }.lazy.map { i in
+                OutputManifest.Recorded(path: entries[i].path, file: OutputManifest.File(key: entries[i].key, stamp: stamps[i]!))
+            }
+            let made = try identity(output)
+            let spare = try keepAsSpare(replaced)
+            let keep = spare.map { [made, $0] } ?? [made]
+            defer { OutputManifest.prune(cache: cache, output: output, keeping: keep, fileSystem: fileSystem) }
+            return record(files, made: made, spare: spare)
+        } catch {
+            throw OutputError(phase: .publish, cause: error)
+        }
+    }
+
+    /// Removes the spare's files the new site does not have, then folders left empty.
+    private func removeSpareGone() throws(FileSystemError) {
+        let fs = fileSystem
+        for file in spareGone {
+            try fs.remove(at: sparePath + "/" + file)
+            var folder = Paths.directory(of: file)
+            while folder != "." && !folder.isEmpty && ((try? fs.listDirectory(at: sparePath + "/" + folder)) ?? [""]).isEmpty {
+                try fs.remove(at: sparePath + "/" + folder)
+                folder = Paths.directory(of: folder)
+            }
+        }
+    }
+
+    /// Puts the staging folder in place of the output folder.
+    /// - Returns: Where the replaced site is now; nil when there was none.
+    private func swapIn() throws(FileSystemError) -> String? {
+        let fs = fileSystem
+        let folder = staging
+        if fs.kind(at: output) == nil {
+            try fs.rename(folder, to: output)
+            return nil
+        }
+        if try fs.exchange(folder, output) { return folder }
+        // No atomic exchange here: two renames, with a short moment without the folder.
+        let aside = asidePath()
+        try fs.rename(output, to: aside)
+        try fs.rename(folder, to: output)
+        return aside
+    }
+
+    /// Makes the replaced site the spare when the published folder's record was usable; otherwise
+    /// puts it aside to be removed.
+    /// - Returns: The spare's identity, when it is kept.
+    private func keepAsSpare(_ replaced: String?) throws(FileSystemError) -> FileIdentity? {
+        guard let replaced else { return nil }
+        if hadPublished {
+            if replaced != sparePath { try fileSystem.rename(replaced, to: sparePath) }
+            return try identity(sparePath)
+        }
+        let aside = asidePath()
+        try fileSystem.rename(replaced, to: aside)
+        discarded.append(aside)
+        return nil
+    }
+
+    /// Writes the record of the published folder and, for a process that builds again, ``trees``.
+    /// - Returns: A warning when the record could not be written.
+    private func record(_ files: some Collection<OutputManifest.Recorded>, made: FileIdentity, spare: FileIdentity?) -> String? {
+        let fs = fileSystem
+        let manifestPath = OutputManifest.path(cache: cache, output: output, identity: made)
+        do {
+            try fs.createDirectory(at: cache + "/outputs")
+            try fs.writeFileAtomically(OutputManifest.encode(version: GalgenVersion.current, identity: made, files: files),
+                                       to: manifestPath)
+        } catch {
+            return "cannot record this build's files (\(error)); the next build writes every file"
+        }
+        if remember, let manifest = fs.stamp(at: manifestPath) {
+            // The replaced folder is the spare now, described by the published record this build checked.
+            var spareTree: OutputTrees.Tree?
+            if let spare, let published,
+               let stamp = fs.stamp(at: OutputManifest.path(cache: cache, output: output, identity: spare)) {
+                spareTree = .init(identity: spare, manifest: stamp, files: published)
+            }
+            trees = OutputTrees(output: output, published: .init(identity: made, manifest: manifest, files: Array(files)),
+                                spare: spareTree)
+        }
+        return nil
+    }
+}
