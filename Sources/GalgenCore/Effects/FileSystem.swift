@@ -175,6 +175,39 @@ extension FileSystem {
         try listFilesRecursively(at: path, followingLinks: false)
     }
 
+    /// ``listFilesRecursively(at:followingLinks:)`` for any conformer, from ``listDirectory(at:)``,
+    /// ``kind(at:)`` and ``targetKind(at:)``.
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - followingLinks: Whether links count as what they point to.
+    ///   - folderID: Who the folder at a path is once links are followed (device and inode), or nil
+    ///     when nothing is there: a folder already on the way down is not entered again.
+    package func walkFiles(at path: String, followingLinks: Bool,
+                           folderID: (String) -> (UInt64, UInt64)?) throws(FileSystemError) -> [String] {
+        var result: [String] = []
+        /// Folders on the way down, by device and inode, so a link back up is not entered again.
+        var ancestors: [(UInt64, UInt64)] = []
+        func walk(_ relative: String) throws(FileSystemError) {
+            let full = relative.isEmpty ? path : path + "/" + relative
+            if followingLinks {
+                guard let id = folderID(full), !ancestors.contains(where: { $0 == id }) else { return }
+                ancestors.append(id)
+            }
+            defer { if followingLinks { ancestors.removeLast() } }
+            for name in try listDirectory(at: full) {
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                let entry = path + "/" + rel
+                switch followingLinks ? targetKind(at: entry) : kind(at: entry) {
+                case .file: result.append(rel)
+                case .directory: try walk(rel)
+                default: break
+                }
+            }
+        }
+        try walk("")
+        return result.sorted()
+    }
+
     /// Why nothing usable is at `path`, for messages: names the symbolic link (the path itself or
     /// a folder on the way) that points to nothing, instead of saying a file that exists does not.
     /// - Parameter path: An absolute path whose ``targetKind(at:)`` is nil.
