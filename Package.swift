@@ -127,7 +127,7 @@ let package = Package(
         .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
 
         // Sample generator and shared test helpers.
-        .target(name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging"], swiftSettings: swiftSettings),
+        .target(name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging", "GalgenFetch"], swiftSettings: swiftSettings),
         .executableTarget(name: "galgen-samples", dependencies: ["GalgenTestSupport"], swiftSettings: swiftSettings),
 
         // Tests mirror the modules.
