@@ -8,7 +8,9 @@ public enum FileKind: Sendable, Hashable {
     case other
 }
 
-/// The file operations galgen needs. Modules get one injected; only the CLI creates the live one.
+/// The file operations galgen needs. Modules get one injected: of the code in `Sources/`, only the CLI
+/// creates the live one (``LocalFileSystem``). Unit tests can use GalgenTestSupport's `MemoryFileSystem`,
+/// which behaves as the live one does (`MemoryFileSystemTests` runs the same checks on both).
 public protocol FileSystem: Sendable {
     /// The whole contents of a regular file.
     /// - Parameter path: The file's path.
