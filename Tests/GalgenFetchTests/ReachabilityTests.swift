@@ -113,7 +113,7 @@ struct ProbingWrapper: HTTPTransport {
     func probe(host: String, port: Int) async -> Reachability { look }
 }
 
-/// Local ports for the live look (GalgenFetchTests does not depend on the test support library).
+/// Local ports for the live look.
 enum ClosedPort {
     /// A socket listening on 127.0.0.1 at a free port.
     static func listen() -> (descriptor: Int32, port: Int)? {
