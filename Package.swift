@@ -143,11 +143,11 @@ let package = Package(
         .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
 
         // Sample generator and shared test helpers.
-        .target(name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging"], swiftSettings: swiftSettings),
+        .target(name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging", "GalgenFetch"], swiftSettings: swiftSettings),
         .executableTarget(name: "galgen-samples", dependencies: ["GalgenTestSupport"], swiftSettings: swiftSettings),
 
         // Tests mirror the modules.
-        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenConfigTests", dependencies: ["GalgenConfig", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),

@@ -54,7 +54,8 @@ extension GalgenCLI {
         let options = command.site.buildOptions(offline: command.offline)
         let configPath = options.configPath
         let config: SiteConfig
-        do { config = try ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) } catch {
+        let fileSystem = LocalFileSystem()
+        do { config = try ConfigLoader(fileSystem: fileSystem).load(path: configPath) } catch {
             console.err("error: \(error)")
             return .usageOrConfig
         }
@@ -70,6 +71,7 @@ extension GalgenCLI {
         let server = PreviewServer(
             settings: .init(host: command.host, port: port, siteDirectory: site, configPath: configPath,
                             pollInterval: .milliseconds(command.poll)),
+            fileSystem: fileSystem,
             build: { _ in
                 let start = ContinuousClock.now
                 do {

@@ -40,11 +40,13 @@ struct InputWatcher: Sendable {
 
     /// Absolute path of the config file.
     let configPath: String
+    /// Where the config and the inputs are read.
+    let fileSystem: any FileSystem
 
     /// The files and folders a build of this config reads; the config file alone when it cannot be
     /// read (a broken config is still watched, so fixing it triggers the next build).
     func roots() -> [String] {
-        guard let config = try? ConfigLoader(fileSystem: LocalFileSystem()).load(path: configPath) else { return [configPath] }
+        guard let config = try? ConfigLoader(fileSystem: fileSystem).load(path: configPath) else { return [configPath] }
         return ([configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath)).sorted()
     }
 
@@ -52,7 +54,6 @@ struct InputWatcher: Sendable {
     /// are simply absent) and every picture.
     /// - Parameter pictures: Absolute paths of the local pictures the last good build read.
     func snapshot(pictures: [String] = []) -> Snapshot {
-        let fileSystem = LocalFileSystem()
         var snapshot = Snapshot()
         for root in roots() {
             let files = fileSystem.targetKind(at: root) == .directory
@@ -63,7 +64,8 @@ struct InputWatcher: Sendable {
         return snapshot
     }
 
-    /// Adds the stamp of one file (following links), if it exists.
+    /// Adds the stamp of one file (following links), if it exists. Read with `stat` itself:
+    /// ``FileSystem/stamp(at:)`` does not follow a final link, and a linked input must be seen to change.
     private static func stamp(_ path: String, into snapshot: inout Snapshot) {
         var info = stat()
         guard stat(path, &info) == 0 else { return }

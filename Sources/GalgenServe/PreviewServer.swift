@@ -1,4 +1,5 @@
 public import Hummingbird
+public import GalgenCore
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -54,6 +55,8 @@ public final class PreviewServer: Sendable {
 
     /// The settings.
     public let settings: Settings
+    /// Where the watched inputs are read.
+    private let fileSystem: any FileSystem
     /// What open pages are told.
     public let hub = ReloadHub()
     private let build: @Sendable (_ changed: [String]) async -> BuildOutcome
@@ -64,12 +67,14 @@ public final class PreviewServer: Sendable {
     /// Creates a server.
     /// - Parameters:
     ///   - settings: Address, folders, poll interval.
+    ///   - fileSystem: Where the config and the inputs it names are read, to watch them.
     ///   - build: Runs one build (it prints its own report) and says how it went; `changed` lists the
     ///     inputs that changed (empty for the first build).
     ///   - log: Writes a line for the person at the terminal.
-    public init(settings: Settings, build: @escaping @Sendable (_ changed: [String]) async -> BuildOutcome,
+    public init(settings: Settings, fileSystem: any FileSystem, build: @escaping @Sendable (_ changed: [String]) async -> BuildOutcome,
                 log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
+        self.fileSystem = fileSystem
         self.build = build
         self.log = log
     }
@@ -77,7 +82,7 @@ public final class PreviewServer: Sendable {
     /// Builds once, then serves and watches until a shutdown signal or ``stop()``.
     /// - Parameter onReady: Called with the bound port once requests are accepted.
     public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let watcher = InputWatcher(configPath: settings.configPath)
+        let watcher = InputWatcher(configPath: settings.configPath, fileSystem: fileSystem)
         await record(await build([]))
         // Stamped after the first build, which says which pictures to watch; a picture changed during
         // that build is seen by the next save.

@@ -1,38 +1,8 @@
 import Foundation
+import GalgenTestSupport
 import Testing
 
 @testable import GalgenFetch
-
-/// A transport that answers from a script and remembers what it was asked.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-    enum Step {
-        case respond(Int, [(String, String)], String)
-        case fail(FetchError.Code, transient: Bool)
-    }
-
-    private let lock = NSLock()
-    private var steps: [Step]
-    private(set) var requests: [TransportRequest] = []
-
-    init(_ steps: [Step]) {
-        self.steps = steps
-    }
-
-    func send(_ request: TransportRequest) async throws(FetchError) -> TransportResponse {
-        let step: Step = lock.withLock {
-            requests.append(request)
-            return steps.count > 1 ? steps.removeFirst() : steps[0]
-        }
-        switch step {
-        case .respond(let status, let headers, let body):
-            return TransportResponse(status: status, headers: headers.map { (name: $0.0, value: $0.1) }, body: Data(body.utf8))
-        case .fail(let code, let transient):
-            throw FetchError(code, url: request.url, message: "scripted \(code)", isTransient: transient)
-        }
-    }
-
-    var count: Int { lock.withLock { requests.count } }
-}
 
 /// Records the waits instead of sleeping.
 final class RecordedPauses: @unchecked Sendable {
@@ -44,14 +14,14 @@ final class RecordedPauses: @unchecked Sendable {
 
 let now: Double = 1_800_000_000
 
-func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts: Int = 4, perHost: Int = 6) -> Fetcher {
+func fetcher(_ transport: FakeTransport, _ pauses: RecordedPauses, attempts: Int = 4, perHost: Int = 6) -> Fetcher {
     let policy = FetchPolicy(maxAttempts: attempts, backoffBase: .milliseconds(500), backoffCap: .seconds(10), perHostConcurrency: perHost)
     return Fetcher(transport: transport, policy: policy, pause: pauses.pause, now: { now }, random: { 1.0 })
 }
 
 @Suite struct FetcherRetryTests {
     @Test func retriesServerErrorsWithExponentialBackoffThenSucceeds() async throws {
-        let transport = ScriptedTransport([.respond(503, [], "<html>busy</html>"), .fail(.connection, transient: true), .respond(200, [], "{\"ok\":1}")])
+        let transport = FakeTransport([.respond(503, [], "<html>busy</html>"), .fail(.connection, transient: true), .respond(200, [], "{\"ok\":1}")])
         let pauses = RecordedPauses()
         let fetched = try await fetcher(transport, pauses).fetch("http://api.test/x", expecting: .json, maxBytes: 1000)
         #expect(fetched.attempts == 3)
@@ -62,7 +32,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func gives_up_after_the_last_attempt_and_says_so() async throws {
-        let transport = ScriptedTransport([.respond(500, [], "oops")])
+        let transport = FakeTransport([.respond(500, [], "oops")])
         let pauses = RecordedPauses()
         await #expect {
             _ = try await fetcher(transport, pauses, attempts: 3).fetch("http://api.test/x", expecting: .json, maxBytes: 1000)
@@ -76,8 +46,8 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
 
     @Test func jitterScalesTheWaitBetweenHalfAndAll() {
         let policy = FetchPolicy(backoffBase: .seconds(1), backoffCap: .seconds(5))
-        let low = Fetcher(transport: ScriptedTransport([]), policy: policy, now: { now }, random: { 0 })
-        let high = Fetcher(transport: ScriptedTransport([]), policy: policy, now: { now }, random: { 1 })
+        let low = Fetcher(transport: FakeTransport([]), policy: policy, now: { now }, random: { 0 })
+        let high = Fetcher(transport: FakeTransport([]), policy: policy, now: { now }, random: { 1 })
         #expect(low.backoff(attempt: 1) == .milliseconds(500))
         #expect(high.backoff(attempt: 1) == .seconds(1))
         #expect(high.backoff(attempt: 3) == .seconds(4))
@@ -87,7 +57,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
 
     @Test(arguments: [("2", Duration.seconds(2)), ("0", Duration.zero), ("600", Duration.seconds(10))])
     func tooManyRequestsHonoursRetryAfterSecondsWithACap(header: String, expected: Duration) async throws {
-        let transport = ScriptedTransport([.respond(429, [("Retry-After", header)], "{\"error\":\"slow down\"}"), .respond(200, [], "[]")])
+        let transport = FakeTransport([.respond(429, [("Retry-After", header)], "{\"error\":\"slow down\"}"), .respond(200, [], "[]")])
         let pauses = RecordedPauses()
         _ = try await fetcher(transport, pauses).fetch("http://api.test/x", expecting: .json, maxBytes: 1000)
         #expect(pauses.all == [expected])
@@ -95,14 +65,14 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
 
     @Test func retryAfterAsAnHTTPDateIsMeasuredFromNow() async throws {
         let date = HTTPDate.format(now + 3)
-        let transport = ScriptedTransport([.respond(503, [("Retry-After", date)], ""), .respond(200, [], "[]")])
+        let transport = FakeTransport([.respond(503, [("Retry-After", date)], ""), .respond(200, [], "[]")])
         let pauses = RecordedPauses()
         _ = try await fetcher(transport, pauses).fetch("http://api.test/x", expecting: .json, maxBytes: 1000)
         #expect(pauses.all == [.seconds(3)])
     }
 
     @Test func tooManyRequestsWithoutRetryAfterBacksOff() async throws {
-        let transport = ScriptedTransport([.respond(429, [], "{\"error\":\"Whoa, ease up there cowboy\"}"), .respond(200, [], "[]")])
+        let transport = FakeTransport([.respond(429, [], "{\"error\":\"Whoa, ease up there cowboy\"}"), .respond(200, [], "[]")])
         let pauses = RecordedPauses()
         let fetched = try await fetcher(transport, pauses).fetch("http://api.test/x", expecting: .json, maxBytes: 1000)
         #expect(fetched.attempts == 2)
@@ -110,12 +80,12 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func emptyForbiddenIsThrottlingButForbiddenWithABodyIsFinal() async throws {
-        let throttled = ScriptedTransport([.respond(403, [], ""), .respond(403, [], ""), .respond(200, [], "{}")])
+        let throttled = FakeTransport([.respond(403, [], ""), .respond(403, [], ""), .respond(200, [], "{}")])
         let pauses = RecordedPauses()
         let fetched = try await fetcher(throttled, pauses).fetch("http://itunes.test/search", expecting: .json, maxBytes: 1000)
         #expect(fetched.attempts == 3)
 
-        let forbidden = ScriptedTransport([.respond(403, [], "<html>Forbidden</html>")])
+        let forbidden = FakeTransport([.respond(403, [], "<html>Forbidden</html>")])
         await #expect(throws: FetchError.self) {
             _ = try await fetcher(forbidden, RecordedPauses()).fetch("http://itunes.test/search", expecting: .json, maxBytes: 1000)
         }
@@ -124,7 +94,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
 
     @Test(arguments: [404, 410, 400, 401])
     func clientErrorsAreNotRetried(status: Int) async throws {
-        let transport = ScriptedTransport([.respond(status, [], "Not Found")])
+        let transport = FakeTransport([.respond(status, [], "Not Found")])
         await #expect {
             _ = try await fetcher(transport, RecordedPauses()).fetch("http://api.test/x", expecting: .image, maxBytes: 1000)
         } throws: { ($0 as? FetchError)?.status == status && ($0 as? FetchError)?.isTransient == false }
@@ -132,7 +102,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func permanentTransportFailuresAreNotRetried() async throws {
-        let transport = ScriptedTransport([.fail(.tooLarge, transient: false)])
+        let transport = FakeTransport([.fail(.tooLarge, transient: false)])
         await #expect(throws: FetchError.self) {
             _ = try await fetcher(transport, RecordedPauses()).fetch("http://api.test/x", expecting: .image, maxBytes: 10)
         }
@@ -140,7 +110,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func htmlWithStatus200IsNotJSONAndIsRetried() async throws {
-        let transport = ScriptedTransport([
+        let transport = FakeTransport([
             .respond(200, [("Content-Type", "text/html")], "<html><body>Your request produced an error. [newNullResponse]</body></html>"),
             .respond(200, [("Content-Type", "text/javascript; charset=utf-8")], "\n\n\n{\"resultCount\":0,\"results\":[]}"),
         ])
@@ -149,7 +119,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func htmlInPlaceOfAnImageFailsAtOnceWithAnExcerpt() async throws {
-        let transport = ScriptedTransport([.respond(200, [("Content-Type", "image/jpeg")], "<!doctype html><title>Error</title>")])
+        let transport = FakeTransport([.respond(200, [("Content-Type", "image/jpeg")], "<!doctype html><title>Error</title>")])
         await #expect {
             _ = try await fetcher(transport, RecordedPauses()).fetch("http://cdn.test/a.jpg", expecting: .image, maxBytes: 1000)
         } throws: { error in
@@ -160,7 +130,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func conditionalRequestSendsValidatorsAndUnderstands304() async throws {
-        let transport = ScriptedTransport([.respond(304, [], "")])
+        let transport = FakeTransport([.respond(304, [], "")])
         let fetched = try await fetcher(transport, RecordedPauses()).fetch(
             "http://cdn.test/a.jpg", expecting: .image, maxBytes: 1000, validators: Validators(etag: "\"abc\"", lastModified: "Wed, 21 Oct 2026 07:28:00 GMT"))
         guard case .notModified = fetched.outcome else { Issue.record("expected notModified"); return }
@@ -171,7 +141,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
     }
 
     @Test func validatorsOfANewBodyAreReturned() async throws {
-        let transport = ScriptedTransport([.respond(200, [("ETag", "W/\"v2\""), ("Last-Modified", "Thu, 22 Oct 2026 07:28:00 GMT")], "{}")])
+        let transport = FakeTransport([.respond(200, [("ETag", "W/\"v2\""), ("Last-Modified", "Thu, 22 Oct 2026 07:28:00 GMT")], "{}")])
         let fetched = try await fetcher(transport, RecordedPauses()).fetch("http://api.test/x", expecting: .json, maxBytes: 1000)
         guard case .body(_, _, let validators) = fetched.outcome else { Issue.record("no body"); return }
         #expect(validators == Validators(etag: "W/\"v2\"", lastModified: "Thu, 22 Oct 2026 07:28:00 GMT"))
@@ -180,7 +150,7 @@ func fetcher(_ transport: ScriptedTransport, _ pauses: RecordedPauses, attempts:
 
     @Test(arguments: ["javascript:alert(1)", "file:///etc/passwd", "/relative/path", "ftp://x.test/a"])
     func nonHTTPURLsAreRefusedWithoutARequest(url: String) async throws {
-        let transport = ScriptedTransport([.respond(200, [], "{}")])
+        let transport = FakeTransport([.respond(200, [], "{}")])
         await #expect { _ = try await fetcher(transport, RecordedPauses()).fetch(url, expecting: .json, maxBytes: 10) } throws: {
             ($0 as? FetchError)?.code == .badURL
         }

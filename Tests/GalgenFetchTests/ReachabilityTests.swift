@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GalgenTestSupport
 import Testing
 
 @testable import GalgenFetch
@@ -76,7 +77,7 @@ final class Notices: @unchecked Sendable {
     @Test("a reachable or slow host is retried as before, each wait told")
     func reachableHostIsRetriedAsBefore() async throws {
         for look in [Reachability.reachable, .unknown] {
-            let transport = ScriptedTransport([.respond(503, [], "busy"), .respond(503, [], "busy"), .respond(200, [], "{\"ok\":1}")])
+            let transport = FakeTransport([.respond(503, [], "busy"), .respond(503, [], "busy"), .respond(200, [], "{\"ok\":1}")])
             let pauses = RecordedPauses(), notices = Notices()
             let policy = FetchPolicy(maxAttempts: 4, backoffBase: .milliseconds(500), backoffCap: .seconds(10))
             let probing = ProbingWrapper(inner: transport, look: look)
@@ -106,13 +107,13 @@ final class Notices: @unchecked Sendable {
 
 /// Adds a fixed look to a scripted transport.
 struct ProbingWrapper: HTTPTransport {
-    let inner: ScriptedTransport
+    let inner: FakeTransport
     let look: Reachability
     func send(_ request: TransportRequest) async throws(FetchError) -> TransportResponse { try await inner.send(request) }
     func probe(host: String, port: Int) async -> Reachability { look }
 }
 
-/// Local ports for the live look (GalgenFetchTests does not depend on the test support library).
+/// Local ports for the live look.
 enum ClosedPort {
     /// A socket listening on 127.0.0.1 at a free port.
     static func listen() -> (descriptor: Int32, port: Int)? {

@@ -20,6 +20,7 @@ final class ServedSite: Sendable {
         let server = PreviewServer(
             settings: .init(host: "127.0.0.1", port: 0, siteDirectory: site.outputPath, configPath: site.configPath,
                             pollInterval: .milliseconds(40)),
+            fileSystem: LocalFileSystem(),
             build: { _ in
                 await builds.increment()
                 let environment = BuildEnvironment(fileSystem: LocalFileSystem(), clock: ContinuousClock(), processID: getpid(),

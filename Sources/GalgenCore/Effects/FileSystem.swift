@@ -8,7 +8,9 @@ public enum FileKind: Sendable, Hashable {
     case other
 }
 
-/// The file operations galgen needs. Modules get one injected; only the CLI creates the live one.
+/// The file operations galgen needs. Modules get one injected: of the code in `Sources/`, only the CLI
+/// creates the live one (``LocalFileSystem``). Unit tests can use GalgenTestSupport's `MemoryFileSystem`,
+/// which behaves as the live one does (`MemoryFileSystemTests` runs the same checks on both).
 public protocol FileSystem: Sendable {
     /// The whole contents of a regular file.
     /// - Parameter path: The file's path.
@@ -173,6 +175,39 @@ extension FileSystem {
     /// - Throws: ``FileSystemError``.
     public func listFilesRecursively(at path: String) throws(FileSystemError) -> [String] {
         try listFilesRecursively(at: path, followingLinks: false)
+    }
+
+    /// ``listFilesRecursively(at:followingLinks:)`` for any conformer, from ``listDirectory(at:)``,
+    /// ``kind(at:)`` and ``targetKind(at:)``.
+    /// - Parameters:
+    ///   - path: The folder.
+    ///   - followingLinks: Whether links count as what they point to.
+    ///   - folderID: Who the folder at a path is once links are followed (device and inode), or nil
+    ///     when nothing is there: a folder already on the way down is not entered again.
+    package func walkFiles(at path: String, followingLinks: Bool,
+                           folderID: (String) -> (UInt64, UInt64)?) throws(FileSystemError) -> [String] {
+        var result: [String] = []
+        /// Folders on the way down, by device and inode, so a link back up is not entered again.
+        var ancestors: [(UInt64, UInt64)] = []
+        func walk(_ relative: String) throws(FileSystemError) {
+            let full = relative.isEmpty ? path : path + "/" + relative
+            if followingLinks {
+                guard let id = folderID(full), !ancestors.contains(where: { $0 == id }) else { return }
+                ancestors.append(id)
+            }
+            defer { if followingLinks { ancestors.removeLast() } }
+            for name in try listDirectory(at: full) {
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                let entry = path + "/" + rel
+                switch followingLinks ? targetKind(at: entry) : kind(at: entry) {
+                case .file: result.append(rel)
+                case .directory: try walk(rel)
+                default: break
+                }
+            }
+        }
+        try walk("")
+        return result.sorted()
     }
 
     /// Why nothing usable is at `path`, for messages: names the symbolic link (the path itself or

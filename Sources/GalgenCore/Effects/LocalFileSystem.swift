@@ -10,15 +10,7 @@ public struct LocalFileSystem: FileSystem {
     public init() {}
 
     private static func error(_ operation: String, _ path: String, _ err: Int32 = errno) -> FileSystemError {
-        let code: FileSystemError.Code =
-            switch err {
-            case ENOENT: .notFound
-            case EACCES, EPERM: .permissionDenied
-            case ENOTDIR: .notADirectory
-            case EISDIR: .isADirectory
-            default: .ioError
-            }
-        return FileSystemError(code, operation: operation, path: path, reason: String(cString: strerror(err)))
+        FileSystemError(errno: err, operation: operation, path: path)
     }
 
     public func readFile(at path: String) throws(FileSystemError) -> Data {
@@ -150,33 +142,11 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func listFilesRecursively(at path: String, followingLinks: Bool) throws(FileSystemError) -> [String] {
-        var result: [String] = []
-        /// Folders on the way down, by device and inode, so a link back up is not entered again.
-        var ancestors: [(UInt64, UInt64)] = []
-        func identity(_ full: String) -> (UInt64, UInt64)? {
+        try walkFiles(at: path, followingLinks: followingLinks) { full in
             var st = stat()
             guard stat(full, &st) == 0 else { return nil }
             return (UInt64(st.st_dev), UInt64(st.st_ino))
         }
-        func walk(_ relative: String) throws(FileSystemError) {
-            let full = relative.isEmpty ? path : path + "/" + relative
-            if followingLinks {
-                guard let id = identity(full), !ancestors.contains(where: { $0 == id }) else { return }
-                ancestors.append(id)
-            }
-            defer { if followingLinks { ancestors.removeLast() } }
-            for name in try listDirectory(at: full) {
-                let rel = relative.isEmpty ? name : relative + "/" + name
-                let entry = path + "/" + rel
-                switch followingLinks ? targetKind(at: entry) : kind(at: entry) {
-                case .file: result.append(rel)
-                case .directory: try walk(rel)
-                default: break
-                }
-            }
-        }
-        try walk("")
-        return result.sorted()
     }
 
     public func remove(at path: String) throws(FileSystemError) {
@@ -239,5 +209,25 @@ public struct LocalFileSystem: FileSystem {
         var st = stat()
         guard stat(path, &st) == 0 else { throw Self.error("stat", path) }
         return Int(st.st_size)
+    }
+}
+
+extension FileSystemError {
+    /// The error a failed system call reports: its class from `errno`, its reason from `strerror`.
+    /// Shared with the test suite's in-memory file system, so both say the same words.
+    /// - Parameters:
+    ///   - errno: The system's error number.
+    ///   - operation: What galgen was doing.
+    ///   - path: The path involved.
+    package init(errno: Int32, operation: String, path: String) {
+        let code: Code =
+            switch errno {
+            case ENOENT: .notFound
+            case EACCES, EPERM: .permissionDenied
+            case ENOTDIR: .notADirectory
+            case EISDIR: .isADirectory
+            default: .ioError
+            }
+        self.init(code, operation: operation, path: path, reason: String(cString: strerror(errno)))
     }
 }
