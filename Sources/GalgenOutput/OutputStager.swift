@@ -49,7 +49,8 @@ public final class OutputStager: @unchecked Sendable {
     let sparePath: String
     let freshPath: String
     let cache: String
-    private let lock: Int32
+    /// The lock file beside the output folder, held from start to publish (released when the stager goes).
+    private let lock: FileLock
     let state = StagingState()
     /// What this process knew of the folders after its last build of them (``OutputTrees``).
     let known: OutputTrees?
@@ -126,7 +127,9 @@ public final class OutputStager: @unchecked Sendable {
         try Self.checkReplaceable(output, protecting: protected, fileSystem: fs)
         let parent = Paths.directory(of: output)
         do { try fs.createDirectory(at: parent) } catch { throw OutputError(phase: .output, cause: error) }
-        self.lock = try Self.acquireLock(prefix + ".lock")
+        do { self.lock = try fs.lockExclusively(at: prefix + ".lock") } catch {
+            throw OutputError(.lock, phase: .output, path: prefix + ".lock", message: error.description)
+        }
 
         // Leftovers of builds that were killed (older galgen versions named spares with a pid too).
         let base = (prefix as NSString).lastPathComponent
@@ -162,22 +165,6 @@ public final class OutputStager: @unchecked Sendable {
         }
     }
 
-    /// Opens the lock file and waits until no other build of the output folder holds it.
-    /// - Returns: The file descriptor holding the lock (closed when the stager goes).
-    private static func acquireLock(_ lockPath: String) throws(OutputError) -> Int32 {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw OutputError(.lock, phase: .output, path: lockPath, message: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
-        }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                close(fd)
-                throw OutputError(.lock, phase: .output, path: lockPath, message: "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
-            }
-        }
-        return fd
-    }
-
     /// Reads what galgen wrote in the published folder (when no reason for a full build is known
     /// yet), once; ``prepare(_:)`` calls it when nobody did. Called as late as possible, so a
     /// million-file record is not held through the records and images steps.
@@ -200,10 +187,6 @@ public final class OutputStager: @unchecked Sendable {
             case .otherVersion(let v): fullReason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
             }
         }
-    }
-
-    deinit {
-        close(lock)
     }
 
     /// `tree` when it still describes `folder`: the same folder, and its manifest the file written with the record.

@@ -27,6 +27,8 @@ import Darwin
 public final class MemoryFileSystem: FileSystem {
     private let tree: Mutex<MemoryTree>
     private let exchangeSupported: Bool
+    /// The files locked with ``lockExclusively(at:)``: a second locker waits, as with `flock`.
+    private let heldLocks = HeldLocks()
 
     /// Creates an empty file system: the root folder `/` alone.
     /// - Parameters:
@@ -176,6 +178,15 @@ public final class MemoryFileSystem: FileSystem {
         }
     }
 
+    public func lockExclusively(at path: String) throws(FileSystemError) -> FileLock {
+        if node(path, follow: true) == nil {
+            try run("open", path) { tree throws(MemoryFailure) in try tree.write(Data(), to: path, exclusive: true) }
+        }
+        heldLocks.take(path)
+        let held = heldLocks
+        return FileLock(release: { held.give(path) })
+    }
+
     public func writeNewFile(_ data: Data, to path: String) throws(FileSystemError) {
         try run("replace", path) { tree throws(MemoryFailure) in
             do throws(MemoryFailure) { try tree.unlink(path) } catch where error.number == ENOENT {}
@@ -242,4 +253,24 @@ extension MemoryFileSystem {
     /// when nothing is there.
     /// - Parameter path: The path.
     public func linkCount(at path: String) -> Int? { node(path, follow: false)?.links }
+}
+
+/// Which paths of a ``MemoryFileSystem`` are locked; taking a held one waits for its release.
+private final class HeldLocks: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var held = Set<String>()
+
+    func take(_ path: String) {
+        condition.lock()
+        while held.contains(path) { condition.wait() }
+        held.insert(path)
+        condition.unlock()
+    }
+
+    func give(_ path: String) {
+        condition.lock()
+        held.remove(path)
+        condition.broadcast()
+        condition.unlock()
+    }
 }

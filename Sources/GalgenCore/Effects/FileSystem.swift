@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// What is at a path.
 public enum FileKind: Sendable, Hashable {
@@ -121,6 +122,36 @@ public protocol FileSystem: Sendable {
     ///   - path: The file.
     /// - Throws: ``FileSystemError``.
     func writeNewFile(_ data: Data, to path: String) throws(FileSystemError)
+
+    /// Creates `path` if needed and waits until this caller holds the exclusive lock on it (builds
+    /// of one output folder take turns). The lock is held until the returned value is released.
+    /// - Parameter path: The lock file.
+    /// - Returns: The held lock.
+    /// - Throws: ``FileSystemError`` (operation `open` or `lock`).
+    func lockExclusively(at path: String) throws(FileSystemError) -> FileLock
+}
+
+/// An exclusive lock held on a file (``FileSystem/lockExclusively(at:)``), released by ``release()``
+/// or when the value goes.
+public final class FileLock: Sendable {
+    private let onRelease: Mutex<(@Sendable () -> Void)?>
+
+    /// A held lock.
+    /// - Parameter release: Gives the lock up; called once.
+    public init(release: @escaping @Sendable () -> Void) {
+        onRelease = Mutex(release)
+    }
+
+    /// Gives the lock up (again: nothing).
+    public func release() {
+        let release = onRelease.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        release?()
+    }
+
+    deinit { release() }
 }
 
 /// A file's inode, size and modification time (nanoseconds): see ``FileSystem/stamp(at:)``.

@@ -205,6 +205,19 @@ public struct LocalFileSystem: FileSystem {
         try write(data, to: path, flags: O_EXCL, reported: path)
     }
 
+    public func lockExclusively(at path: String) throws(FileSystemError) -> FileLock {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.error("open", path) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let failure = Self.error("lock", path)
+                close(fd)
+                throw failure
+            }
+        }
+        return FileLock(release: { close(fd) })
+    }
+
     public func fileSize(at path: String) throws(FileSystemError) -> Int {
         var st = stat()
         guard stat(path, &st) == 0 else { throw Self.error("stat", path) }
