@@ -64,7 +64,9 @@ compare() {  # NAME A B
     local files
     files=$(find "$2/public" -type f | wc -l)
     if [ "$counted" -eq 0 ]; then
-        echo "$1: identical ($files files${allowed:+, $allowed allowed differences})"
+        local note=""
+        [ "$allowed" -gt 0 ] && note=", $allowed allowed differences"
+        echo "$1: identical ($files files$note)"
         return 0
     fi
     echo "$1: $counted of $files files differ:"
