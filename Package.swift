@@ -165,6 +165,6 @@ let package = Package(
         .testTarget(
             name: "GalgenScaffoldTests", dependencies: ["GalgenScaffold", "GalgenConfig", "GalgenImaging", "GalgenTestSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
     ]
 )

@@ -32,9 +32,7 @@ extension ImageStep: CachedImageWork {
             "pipeline=\(ImagePipeline.version)",
             "widths=\(s.widths.map(String.init).joined(separator: ","))",
             "formats=\(s.formats.map(\.rawValue).joined(separator: ","))",
-            "jpeg=\(s.quality),\(s.progressive ? 1 : 0)",
-            "webp=\(s.webpQuality),\(s.webpEffort)",
-            "avif=\(s.avifQuality),\(s.avifSpeed),\(s.avifEncoder.rawValue)",
+            pipeline.codecs.encoders.map { $0.actionKeyText(settings: s) }.joined(separator: "\n"),
             "background=\(backgroundHex)",
             "color=\(s.colorSpace.rawValue)",
         ].joined(separator: "\n")

@@ -120,7 +120,7 @@ struct ImageStep: Sendable {
                 .filter { !leavesOut($0.format, entry.skipped ?? [:]) }
             for id in wanted {
                 let key = variantKey(sourceHash, id)
-                switch cache.lookup(key, verify: Self.verifier(id.format)) {
+                switch cache.lookup(key, verify: pipeline.codecs.encoder(for: id.format).verify) {
                 case .hit(let bytes): cached[id] = bytes
                 case .miss: break
                 case .damaged(let why): result.damaged.append("\(key): \(why)")
@@ -213,7 +213,7 @@ struct ImageStep: Sendable {
         plan.sizes.flatMap { size in pipeline.settings.formats.map { VariantID($0, size.width) } }
     }
 
-    var backgroundHex: String { pipeline.settings.background.map { String(format: "%02x", $0) }.joined() }
+    var backgroundHex: String { pipeline.settings.backgroundHex }
 
     /// Part of every key when the site is wide-gamut (sRGB sites keep the keys they had).
     var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
@@ -221,28 +221,11 @@ struct ImageStep: Sendable {
     /// The image libraries' versions, in every source and variant key (see ``ImageLibraries/fingerprint``).
     var librariesSpec: String { "|libraries=\(ImageLibraries.fingerprint)" }
 
-    /// How a cached variant of a format is checked before it is trusted.
-    private static func verifier(_ format: OutputFormat) -> @Sendable (Data) -> String? {
-        switch format {
-        case .jpeg: DiskCache.verifyJPEG
-        case .webp: DiskCache.verifyWebP
-        case .avif: DiskCache.verifyAVIF
-        }
-    }
-
     /// The cache key of a variant: everything its bytes depend on.
     func variantKey(_ sourceHash: String, _ id: VariantID) -> CacheKey {
-        let settings = pipeline.settings
-        let encoding: String
-        switch id.format {
-        case .jpeg:
-            encoding = "format=jpeg|quality=\(settings.quality)|progressive=\(settings.progressive ? 1 : 0)|background=\(backgroundHex)"
-        case .webp:
-            encoding = "format=webp|quality=\(settings.webpQuality)|effort=\(settings.webpEffort)"
-        case .avif:
-            encoding = "format=avif|quality=\(settings.avifQuality)|speed=\(settings.avifSpeed)|encoder=\(settings.avifEncoder.rawValue)"
-        }
-        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding + colorSpaceSpec + librariesSpec, fileExtension: id.format.fileExtension,
+        let encoder = pipeline.codecs.encoder(for: id.format)
+        let encoding = encoder.cacheKeyText(settings: pipeline.settings)
+        return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding + colorSpaceSpec + librariesSpec, fileExtension: encoder.fileExtension,
                                 pipelineVersion: ImagePipeline.version)
     }
 
@@ -264,7 +247,8 @@ struct ImageStep: Sendable {
                 result.cacheEntries.append(key.relativePath)
                 variants.append(MadeImage.Variant(width: size.width, height: size.height, keyHash: key.hash, entry: cache.path(for: key)))
             }
-            formats.append(MadeImage.Format(format: format, variants: variants))
+            let encoder = pipeline.codecs.encoder(for: format)
+            formats.append(MadeImage.Format(format: format, fileExtension: encoder.fileExtension, mimeType: encoder.mimeType, variants: variants))
         }
         guard !formats.isEmpty else {
             result.failure = "no output format"

@@ -17,6 +17,9 @@ struct MadeImage: Sendable, Hashable {
     /// The variants of one format, ascending by width.
     struct Format: Sendable, Hashable {
         var format: OutputFormat
+        /// The file extension and MIME type its encoder gives.
+        var fileExtension: String
+        var mimeType: String
         var variants: [Variant]
     }
 

@@ -16,18 +16,18 @@ enum PublishedImages {
     /// A variant's path below the site: `img/` + the first 16 hex digits of its cache key + `-` +
     /// its width + the format's extension. The cache key names everything the bytes depend on, so
     /// a path never shows two different images.
-    static func path(of variant: MadeImage.Variant, in format: OutputFormat) -> String {
+    static func path(of variant: MadeImage.Variant, in format: MadeImage.Format) -> String {
         "img/\(variant.keyHash.prefix(16))-\(variant.width).\(format.fileExtension)"
     }
 
     /// The image as pages show it: the fallback format's variants in the `<img>`, the others as `<source>`s.
     static func item(_ made: MadeImage) -> ItemImage {
         func variants(_ format: MadeImage.Format) -> [ImageVariant] {
-            format.variants.map { ImageVariant(path: path(of: $0, in: format.format), width: $0.width, height: $0.height) }
+            format.variants.map { ImageVariant(path: path(of: $0, in: format), width: $0.width, height: $0.height) }
         }
         let fallback = made.formats[made.formats.count - 1]
         return ItemImage(variants: variants(fallback),
-                         sources: made.formats.dropLast().map { ImageSource(type: $0.format.mimeType, variants: variants($0)) },
+                         sources: made.formats.dropLast().map { ImageSource(type: $0.mimeType, variants: variants($0)) },
                          averageColor: made.averageColor)
     }
 
@@ -37,7 +37,7 @@ enum PublishedImages {
         for image in images {
             for format in image.formats {
                 for variant in format.variants {
-                    let path = path(of: variant, in: format.format)
+                    let path = path(of: variant, in: format)
                     written[path] = PublishedImage(path: path, entry: variant.entry, key: OutputKey(digesting: Data(variant.keyHash.utf8)))
                 }
             }

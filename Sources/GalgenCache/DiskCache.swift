@@ -65,47 +65,4 @@ public struct DiskCache: Sendable {
         try fileSystem.createDirectory(at: Paths.directory(of: path))
         try fileSystem.writeFileAtomically(data, to: path)
     }
-
-    /// Verifies JPEG bytes: start-of-image and end-of-image markers present.
-    /// - Parameter data: The bytes.
-    public static func verifyJPEG(_ data: Data) -> String? {
-        guard data.count >= 4 else { return "too short (\(data.count) bytes)" }
-        guard data.prefix(2) == Data([0xFF, 0xD8]) else { return "does not start like a JPEG" }
-        guard data.suffix(2) == Data([0xFF, 0xD9]) else { return "is truncated (no end-of-image marker)" }
-        return nil
-    }
-
-    /// Verifies WebP bytes: a RIFF header whose length is the file's.
-    /// - Parameter data: The bytes.
-    public static func verifyWebP(_ data: Data) -> String? {
-        let bytes = [UInt8](data.prefix(12))
-        guard bytes.count == 12 else { return "too short (\(data.count) bytes)" }
-        guard bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] else {
-            return "does not start like a WebP"
-        }
-        let length = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
-        return length + 8 == data.count ? nil : "is truncated or padded (RIFF says \(length + 8) bytes, file has \(data.count))"
-    }
-
-    /// Verifies AVIF (ISO BMFF) bytes: an `ftyp` box first, and top-level boxes that add up to the file.
-    /// - Parameter data: The bytes.
-    public static func verifyAVIF(_ data: Data) -> String? {
-        let bytes = [UInt8](data)
-        guard bytes.count >= 16 else { return "too short (\(data.count) bytes)" }
-        guard bytes[4..<8] == [0x66, 0x74, 0x79, 0x70] else { return "does not start like an AVIF (no ftyp box)" }
-        var offset = 0
-        while offset < bytes.count {
-            guard offset + 8 <= bytes.count else { return "is truncated inside a box header" }
-            var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if size == 1 {
-                guard offset + 16 <= bytes.count else { return "is truncated inside a box header" }
-                size = bytes[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
-            } else if size == 0 {
-                size = bytes.count - offset
-            }
-            guard size >= 8, offset + size <= bytes.count else { return "is truncated (a box runs past the end)" }
-            offset += size
-        }
-        return nil
-    }
 }

@@ -1,9 +1,13 @@
 import CAVIFShim
-import GalgenCore
+public import GalgenCore
 public import Foundation
 
 /// libavif, through the C shim: galgen's AVIF outputs (AVIF inputs are read by ``HEIFCodec``).
-public enum AVIFCodec {
+public struct AVIFCodec: Sendable {
+    /// The codec, for ``ImageCodecs``.
+    public init() {}
+
+
     /// An AV1 encoder libavif can be built with.
     public enum Encoder: String, Sendable, Hashable, CaseIterable {
         /// libaom, the reference encoder (chosen by measurement: see the README).
@@ -49,7 +53,7 @@ public enum AVIFCodec {
                            Int32(speed), encoder.code, yuv444 ? 1 : 0, displayP3 ? 1 : 0, &out, &length, &error, error.count)
         }
         guard rc == Int32(GG_AVIF_OK), let out else {
-            let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let message = ImagingError.text(error)
             switch rc {
             case Int32(GG_AVIF_NO_CODEC):
                 throw ImagingError(.processingFailed, "this libavif has no \(encoder.rawValue) encoder")
@@ -59,5 +63,55 @@ public enum AVIFCodec {
         }
         defer { gg_avif_free(out) }
         return Data(bytes: out, count: length)
+    }
+}
+
+extension AVIFCodec: ImageEncoder {
+    /// How galgen writes its AVIF variants.
+    public struct Options: Sendable, Hashable {
+        /// 0–100.
+        public var quality: Int
+        /// 0 (slowest, smallest) to 10 (fastest).
+        public var speed: Int
+        /// The AV1 encoder.
+        public var encoder: Encoder
+    }
+
+    public var format: OutputFormat { .avif }
+    public var keepsAlpha: Bool { true }
+
+    public func options(_ settings: ImagePipeline.Settings) -> Options {
+        Options(quality: settings.avifQuality, speed: settings.avifSpeed, encoder: settings.avifEncoder)
+    }
+
+    public func encode(_ pixels: PixelBuffer, displayP3: Bool, options: Options) throws(ImagingError) -> Data {
+        try Self.encode(pixels, quality: options.quality, speed: options.speed, encoder: options.encoder, displayP3: displayP3)
+    }
+
+    public func cacheKeyText(_ options: Options) -> String {
+        "format=avif|quality=\(options.quality)|speed=\(options.speed)|encoder=\(options.encoder.rawValue)"
+    }
+
+    public func actionKeyText(_ options: Options) -> String { "avif=\(options.quality),\(options.speed),\(options.encoder.rawValue)" }
+
+    /// An `ftyp` box first, and top-level boxes (ISO BMFF) that add up to the file.
+    public func verify(_ data: Data) -> String? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 16 else { return "too short (\(data.count) bytes)" }
+        guard bytes[4..<8] == [0x66, 0x74, 0x79, 0x70] else { return "does not start like an AVIF (no ftyp box)" }
+        var offset = 0
+        while offset < bytes.count {
+            guard offset + 8 <= bytes.count else { return "is truncated inside a box header" }
+            var size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if size == 1 {
+                guard offset + 16 <= bytes.count else { return "is truncated inside a box header" }
+                size = bytes[offset + 8..<offset + 16].reduce(0) { $0 << 8 | Int($1) }
+            } else if size == 0 {
+                size = bytes.count - offset
+            }
+            guard size >= 8, offset + size <= bytes.count else { return "is truncated (a box runs past the end)" }
+            offset += size
+        }
+        return nil
     }
 }

@@ -3,7 +3,11 @@ import CGIFShim
 
 /// giflib, through the C shim: the first frame of a GIF (still or animated), on its logical
 /// screen, its transparent index kept as alpha.
-public enum GIFCodec {
+public struct GIFCodec: Sendable {
+    /// The codec, for ``ImageCodecs``.
+    public init() {}
+
+
     /// A decoded GIF's first frame: RGB, or RGBA when it has transparent pixels.
     public struct Decoded: Sendable {
         /// RGB pixels.
@@ -14,10 +18,6 @@ public enum GIFCodec {
         public var warning: String?
     }
 
-    private static func message(_ buffer: [CChar]) -> String {
-        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
     /// The logical screen's size, from the header.
     /// - Parameter data: The file's bytes.
     /// - Throws: ``ImagingError``.
@@ -25,7 +25,7 @@ public enum GIFCodec {
         var info = gg_gif_info_t()
         var err = [CChar](repeating: 0, count: 128)
         let rc = data.withUnsafeBytes { raw in gg_gif_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
-        guard rc == Int32(GG_GIF_OK) else { throw ImagingError(.corrupt, "not a readable GIF: \(message(err))") }
+        guard rc == Int32(GG_GIF_OK) else { throw ImagingError(.corrupt, "not a readable GIF: \(ImagingError.text(err))") }
         guard info.width > 0, info.height > 0 else { throw ImagingError(.corrupt, "not a readable GIF: its logical screen has no size") }
         return (Int(info.width), Int(info.height))
     }
@@ -55,13 +55,9 @@ public enum GIFCodec {
         let rc = data.withUnsafeBytes { raw in
             gg_gif_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int32(step), &image, &err, err.count)
         }
-        switch rc {
-        case Int32(GG_GIF_OK): break
-        case Int32(GG_GIF_ERR): throw ImagingError(.corrupt, "GIF data is broken: \(message(err))")
-        default: throw ImagingError(.processingFailed, "out of memory decoding GIF")
-        }
+        try ImagingError.checkDecode(rc, broken: "GIF data is broken: \(ImagingError.text(err))", failed: "out of memory decoding GIF")
         defer { gg_gif_free(image.pixels) }
-        let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let warning = ImagingError.text(fixed: image.warning)
         return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
                        animated: image.animated != 0, warning: warning.isEmpty ? nil : warning)
     }
@@ -86,5 +82,29 @@ public enum GIFCodec {
         guard rc == Int32(GG_GIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode GIF") }
         defer { gg_gif_free(out) }
         return Data(bytes: out, count: length)
+    }
+}
+
+extension GIFCodec: ImageDecoder {
+    public var formatNames: [String] { ["GIF"] }
+
+    public func sniff(_ head: [UInt8]) -> String? {
+        head.starts(with: Array("GIF8".utf8)) ? "GIF" : nil
+    }
+
+    /// GIF rows stream by, so an oversized screen is sampled down while it is read: `maxPixels`
+    /// applies to the sampled size.
+    public func inspect(_ data: Data, format: String, settings: ImagePipeline.Settings) throws(ImagingError) -> ImagePipeline.SourceInfo {
+        let screen = try Self.size(data)
+        let step = Self.scale(width: screen.width, height: screen.height, maxPixels: settings.maxPixels)
+        return try fullSize(width: (screen.width + step - 1) / step, height: (screen.height + step - 1) / step, format: format,
+                            maxPixels: settings.maxPixels)
+    }
+
+    public func decode(_ data: Data, scaleDenominator: Int, maxPixels: Int) throws(ImagingError) -> DecodedImage {
+        let decoded = try Self.decode(data, maxPixels: maxPixels)
+        let note = [decoded.animated ? "animated GIF: its first frame is shown" : nil,
+                    decoded.warning.map { "damaged GIF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
+        return DecodedImage(pixels: decoded.pixels, note: note.isEmpty ? nil : note.joined(separator: "; "))
     }
 }

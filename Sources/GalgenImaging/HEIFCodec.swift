@@ -4,7 +4,11 @@ import CHEIFShim
 /// libheif, through the C shim: HEIC/HEIF (iPhone photos; HEVC through libde265) and AVIF (AV1),
 /// the primary image decoded upright (irot/imir applied), its ICC profile or nclx primaries, and
 /// its alpha.
-public enum HEIFCodec {
+public struct HEIFCodec: Sendable {
+    /// The codec, for ``ImageCodecs``.
+    public init() {}
+
+
     /// A decoded primary image: RGB, or RGBA when some pixel is not opaque.
     public struct Decoded: Sendable {
         /// RGB pixels, upright.
@@ -15,10 +19,6 @@ public enum HEIFCodec {
         public var nclxPrimaries: Int
     }
 
-    private static func message(_ buffer: [CChar]) -> String {
-        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
     /// The primary image's size, from the file's boxes (no decoding).
     /// - Parameter data: The file's bytes.
     /// - Throws: ``ImagingError``.
@@ -27,7 +27,7 @@ public enum HEIFCodec {
         var err = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in gg_heif_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
         guard rc == Int32(GG_HEIF_OK), info.width > 0, info.height > 0 else {
-            throw ImagingError(.corrupt, "not a readable HEIF/AVIF: \(message(err))")
+            throw ImagingError(.corrupt, "not a readable HEIF/AVIF: \(ImagingError.text(err))")
         }
         return (Int(info.width), Int(info.height))
     }
@@ -43,12 +43,9 @@ public enum HEIFCodec {
         let rc = data.withUnsafeBytes { raw in
             gg_heif_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image, &err, err.count)
         }
-        switch rc {
-        case Int32(GG_HEIF_OK): break
-        case Int32(GG_HEIF_LIMIT): throw ImagingError(.tooLarge, "HEIF/AVIF image is larger than maxPixels (\(maxPixels))")
-        case Int32(GG_HEIF_ERR): throw ImagingError(.corrupt, "HEIF/AVIF data is broken: \(message(err))")
-        default: throw ImagingError(.processingFailed, "out of memory decoding HEIF/AVIF")
-        }
+        try ImagingError.checkDecode(rc, broken: "HEIF/AVIF data is broken: \(ImagingError.text(err))",
+                                     tooLarge: "HEIF/AVIF image is larger than maxPixels (\(maxPixels))",
+                                     failed: "out of memory decoding HEIF/AVIF")
         defer {
             gg_heif_release(&image)
             gg_heif_free(image.icc)
@@ -93,8 +90,35 @@ public enum HEIFCodec {
                                profile == nil ? nil : icc.baseAddress, icc.count, &out, &length, &err, err.count)
             }
         }
-        guard rc == Int32(GG_HEIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode HEIF/AVIF: \(message(err))") }
+        guard rc == Int32(GG_HEIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode HEIF/AVIF: \(ImagingError.text(err))") }
         defer { gg_heif_free(out) }
         return Data(bytes: out, count: length)
+    }
+}
+
+extension HEIFCodec: ImageDecoder {
+    public var formatNames: [String] { ["HEIC", "AVIF"] }
+
+    /// ISO base media files: the major brand tells an image (AVIF, HEIF/HEIC) from a video.
+    public func sniff(_ head: [UInt8]) -> String? {
+        guard head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) else { return nil }
+        let brand = String(decoding: head[8..<12], as: UTF8.self)
+        if ["avif", "avis"].contains(brand) { return "AVIF" }
+        if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return "HEIC" }
+        return nil
+    }
+
+    /// Decoded at full size; irot/imir are applied by libheif, so the orientation is 1.
+    public func inspect(_ data: Data, format: String, settings: ImagePipeline.Settings) throws(ImagingError) -> ImagePipeline.SourceInfo {
+        let (width, height) = try Self.size(data)
+        return try fullSize(width: width, height: height, format: format, maxPixels: settings.maxPixels)
+    }
+
+    /// Upright; nclx primaries that say Display P3 stand for its profile.
+    public func decode(_ data: Data, scaleDenominator: Int, maxPixels: Int) throws(ImagingError) -> DecodedImage {
+        let decoded = try Self.decode(data, maxPixels: maxPixels)
+        var image = DecodedImage(pixels: decoded.pixels, profile: decoded.iccProfile ?? (decoded.nclxPrimaries == 12 ? ColorManagement.displayP3 : nil))
+        image.upright = true
+        return image
     }
 }

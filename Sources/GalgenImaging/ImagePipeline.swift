@@ -56,6 +56,13 @@ public struct ImagePipeline: Sendable {
             self.progressive = progressive
             self.background = background
         }
+
+        /// ``background`` as six lowercase hex digits, as cache keys write it.
+        public var backgroundHex: String { Self.hex(background) }
+
+        /// Bytes as lowercase hex digits.
+        /// - Parameter bytes: The bytes.
+        public static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
     }
 
     /// What the header and EXIF say about a source, without decoding it.
@@ -119,103 +126,32 @@ public struct ImagePipeline: Sendable {
 
     /// The settings.
     public let settings: Settings
+    /// The formats it reads and writes.
+    public let codecs: ImageCodecs
 
     /// Creates a pipeline.
-    /// - Parameter settings: Limits and encoder settings.
-    public init(settings: Settings) {
+    /// - Parameters:
+    ///   - settings: Limits and encoder settings.
+    ///   - codecs: The formats it reads and writes (every format it is asked to write must be there).
+    public init(settings: Settings, codecs: ImageCodecs = .standard) {
         self.settings = settings
+        self.codecs = codecs
     }
 
     /// Checks format and limits and reads the geometry; decodes nothing.
     /// - Parameter data: The source bytes.
     /// - Throws: ``ImagingError``.
     public func inspect(_ data: Data) throws(ImagingError) -> SourceInfo {
+        try source(data).info
+    }
+
+    /// The decoder of a source and what its header says, its limits checked.
+    private func source(_ data: Data) throws(ImagingError) -> (decoder: any ImageDecoder, info: SourceInfo) {
         guard data.count <= settings.maxSourceBytes else {
             throw ImagingError(.tooLarge, "file is \(data.count) bytes, more than maxSourceBytes (\(settings.maxSourceBytes))")
         }
-        let format = ImageFormat.sniff(data)
-        switch format {
-        case .jpeg: break  // sniffed on the SOI marker alone: libjpeg judges the rest
-        case .png, .webp, .gif, .heic, .avif, .tiff: return try inspectFullSize(data, format: format)
-        case .empty: throw ImagingError(.unsupportedFormat, "not an image: the file is empty")
-        case .html: throw ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
-        case .unknown: throw ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
-        default: throw ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads JPEG, PNG, WebP, GIF, HEIC, AVIF and TIFF")
-        }
-        let header = try JPEGCodec.info(data)
-        guard header.width > 0, header.height > 0 else { throw ImagingError(.corrupt, "the JPEG header gives no size") }
-        let info = SourceInfo(storedWidth: header.width, storedHeight: header.height, orientation: ExifOrientation.read(from: data))
-        let declared = header.width * header.height
-        if declared > settings.maxPixels {
-            // The decode is DCT-scaled, so what memory holds is the scaled size; but a file far too
-            // small for the size it declares is a decompression bomb (progressive EOB runs or a
-            // truncated stream decode as grey at any size, and decoding them still takes seconds).
-            // Real photographs carry more than one byte per 1,000 pixels, even at low quality.
-            if data.count < declared / 1_000 {
-                throw ImagingError(.tooLarge, "image declares \(header.width)x\(header.height) pixels in only \(data.count) bytes: "
-                                   + "a decompression bomb (refused before decoding)")
-            }
-            // A progressive (multi-scan) JPEG is different: libjpeg keeps every DCT coefficient of the
-            // full-size image until the last scan, 2 bytes per sample whatever the scale.
-            if header.progressive {
-                // 2 bytes per sample: 1 sample per pixel for gray, 1.5 (4:2:0) to 3 (4:4:4) for colour.
-                let least = declared * (header.components >= 3 ? 3 : 2) / 1_000_000
-                let most = declared * 2 * min(header.components, 3) / 1_000_000
-                let size = least == most ? "about \(least) MB" : "\(least)–\(most) MB"
-                throw ImagingError(.tooLarge, "progressive JPEG of \(header.width)x\(header.height) pixels: libjpeg holds every DCT "
-                                   + "coefficient of the full image (\(size)) whatever the scale, so maxPixels "
-                                   + "(\(settings.maxPixels)) applies to its full size")
-            }
-            let d = plan(for: info).scaleDenominator(storedWidth: header.width, storedHeight: header.height, swapped: info.orientation >= 5)
-            let held = ((header.width + d - 1) / d) * ((header.height + d - 1) / d)
-            guard held <= settings.maxPixels else {
-                throw ImagingError(.tooLarge, "image is \(header.width)x\(header.height) pixels and would need \(held) pixels in memory "
-                                   + "even at 1/\(d), more than maxPixels (\(settings.maxPixels))")
-            }
-        }
-        return info
-    }
-
-    /// The geometry of a format that is decoded at full size (PNG, WebP, GIF, HEIF, TIFF): `maxPixels` applies
-    /// to that size, refused from the header.
-    private func inspectFullSize(_ data: Data, format: ImageFormat) throws(ImagingError) -> SourceInfo {
-        let width: Int, height: Int
-        var tiffOrientation: Int?
-        switch format {
-        case .png:
-            let header = try PNGCodec.info(data)
-            (width, height) = (header.width, header.height)
-        case .webp:
-            let header = try WebPCodec.info(data)
-            (width, height) = (header.width, header.height)
-        case .heic, .avif:
-            (width, height) = try HEIFCodec.size(data)
-        case .tiff:
-            let header = try TIFFCodec.info(data)
-            (width, height, tiffOrientation) = (header.width, header.height, header.orientation)
-        default:
-            // GIF rows stream by, so an oversized screen is sampled down while it is read.
-            let screen = try GIFCodec.size(data)
-            let step = GIFCodec.scale(width: screen.width, height: screen.height, maxPixels: settings.maxPixels)
-            (width, height) = ((screen.width + step - 1) / step, (screen.height + step - 1) / step)
-        }
-        guard width * height <= settings.maxPixels else {
-            throw ImagingError(.tooLarge, "image is \(width)x\(height) pixels, more than maxPixels (\(settings.maxPixels)); "
-                               + "a \(format.rawValue) is decoded at full size, so it is refused from its header")
-        }
-        // A large TIFF page in a file far too small for it is a decompression bomb (or a header that
-        // lies): refused before libtiff allocates and fills it, as JPEG's rule does. Deflate gives at
-        // most about 1,000 bytes a byte (about 340 RGB pixels), so only near-blank grey or bilevel
-        // pages come near the line; pages under 16 MP are not checked (they decode in well under a second).
-        if format == .tiff, width * height > 1 << 24, data.count < width * height / 1_000 {
-            throw ImagingError(.tooLarge, "image declares \(width)x\(height) pixels in only \(data.count) bytes: "
-                               + "a decompression bomb (refused before decoding)")
-        }
-        // The TIFF Orientation tag means what EXIF's does (libtiff hands over the rows as stored).
-        if let tiffOrientation { return SourceInfo(storedWidth: width, storedHeight: height, orientation: tiffOrientation) }
-        // EXIF orientation in PNG's eXIf and WebP's EXIF chunks (HEIF's irot/imir are applied by libheif).
-        let exif = format == .png ? ContainerChunks.pngEXIF(data) : format == .webp ? ContainerChunks.webpEXIF(data) : nil
-        return SourceInfo(storedWidth: width, storedHeight: height, orientation: exif.map(ExifOrientation.read(fromEXIF:)) ?? 1)
+        guard let found = codecs.decoder(for: data) else { throw codecs.refusal(for: data) }
+        return (found.decoder, try found.decoder.inspect(data, format: found.format, settings: settings))
     }
 
     /// The variants to make of a source.
@@ -230,87 +166,63 @@ public struct ImagePipeline: Sendable {
     ///   - only: When given, encode only these variants (the rest are cached already).
     /// - Throws: ``ImagingError``.
     public func process(_ data: Data, only: Set<VariantID>? = nil) throws(ImagingError) -> Output {
-        var info = try inspect(data)
-        var plan = plan(for: info)
-        let format = ImageFormat.sniff(data)
-        let denominator = plan.scaleDenominator(storedWidth: info.storedWidth, storedHeight: info.storedHeight,
-                                                swapped: info.orientation >= 5)
-        var pixels: PixelBuffer
-        var cmyk: ColorManagement.Layout?
-        var profile: [UInt8]?
-        var warning: String?
-        var note: String?
-        switch format {
-        case .png:
-            let decoded = try PNGCodec.decode(data, maxPixels: settings.maxPixels)
-            pixels = decoded.pixels
-            profile = decoded.iccProfile
-            note = decoded.warning.map { "damaged PNG data (\($0)); shown as far as it could be decoded" }
-        case .webp:
-            let decoded = try WebPCodec.decode(data, maxPixels: settings.maxPixels)
-            pixels = decoded.pixels
-            profile = decoded.iccProfile
-            if decoded.animated { note = "animated WebP: its first frame is shown" }
-        case .gif:
-            let decoded = try GIFCodec.decode(data, maxPixels: settings.maxPixels)
-            pixels = decoded.pixels
-            note = [decoded.animated ? "animated GIF: its first frame is shown" : nil,
-                    decoded.warning.map { "damaged GIF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
-                .joined(separator: "; ").nilIfEmpty
-        case .heic, .avif:
-            let decoded = try HEIFCodec.decode(data, maxPixels: settings.maxPixels)
-            pixels = decoded.pixels
-            profile = decoded.iccProfile ?? (decoded.nclxPrimaries == 12 ? ColorManagement.displayP3 : nil)
-        case .tiff:
-            let decoded = try TIFFCodec.decode(data, maxPixels: settings.maxPixels, keepCMYK: true)
-            pixels = decoded.pixels
-            cmyk = decoded.cmyk
-            profile = decoded.iccProfile
-            note = [decoded.morePages ? "multi-page TIFF: its first page is shown" : nil,
-                    decoded.warning.map { "damaged TIFF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
-                .joined(separator: "; ").nilIfEmpty
-        default:
-            let decoded = try JPEGCodec.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels, keepCMYK: true)
-            pixels = decoded.pixels
-            cmyk = decoded.cmyk
-            profile = decoded.iccProfile
-            warning = decoded.firstWarning
-        }
-        if format == .heic || format == .avif, pixels.width != info.width || pixels.height != info.height {
+        let (decoder, inspected) = try source(data)
+        var info = inspected
+        let denominator = plan(for: info).scaleDenominator(storedWidth: info.storedWidth, storedHeight: info.storedHeight,
+                                                           swapped: info.orientation >= 5)
+        let decoded = try decoder.decode(data, scaleDenominator: denominator, maxPixels: settings.maxPixels)
+        if decoded.upright, decoded.pixels.width != info.width || decoded.pixels.height != info.height {
             // A decoder that applies its own transformations (HEIF irot/imir) has the last word on the size.
-            info = SourceInfo(storedWidth: pixels.width, storedHeight: pixels.height)
-            plan = self.plan(for: info)
+            info = SourceInfo(storedWidth: decoded.pixels.width, storedHeight: decoded.pixels.height)
         }
-        var colorWarning: String?
-        var wide = false
-        if let profile {
-            // A wide-gamut site keeps a tagged source's gamut in Display P3; everything else becomes sRGB.
-            let target = settings.colorSpace == .p3 ? ColorManagement.displayP3 : nil
-            let converted = ColorManagement.convert(pixels, layout: cmyk ?? (pixels.hasAlpha ? .rgba : .rgb), profile: profile, to: target)
-            pixels = converted.pixels
-            colorWarning = converted.warning
-            wide = target != nil && converted.warning == nil
-        }
+        let (pixels, colorWarning, wide) = colorManaged(decoded)
+        let (variants, skipped) = try encodeVariants(of: pixels, info: info, only: only, displayP3: wide)
+        var average = PixelOps.averageColor(pixels, background: settings.background)
+        if wide, let p3 = ColorManagement.displayP3 { average = ColorManagement.hexToSRGB(average, from: p3) }   // CSS colours are sRGB
+        var output = Output(info: info, averageColor: average, variants: variants,
+                            warning: decoded.warning, colorWarning: colorWarning, note: decoded.note)
+        output.skipped = skipped
+        output.displayP3 = wide
+        return output
+    }
+
+    /// The decoded pixels converted from their profile: to sRGB, or kept wide in Display P3 on a wide-gamut site.
+    private func colorManaged(_ decoded: DecodedImage) -> (pixels: PixelBuffer, warning: String?, wide: Bool) {
+        guard let profile = decoded.profile else { return (decoded.pixels, nil, false) }
+        // A wide-gamut site keeps a tagged source's gamut in Display P3; everything else becomes sRGB.
+        let target = settings.colorSpace == .p3 ? ColorManagement.displayP3 : nil
+        let pixels = decoded.pixels
+        let converted = ColorManagement.convert(pixels, layout: decoded.cmyk ?? (pixels.hasAlpha ? .rgba : .rgb), profile: profile, to: target)
+        return (converted.pixels, converted.warning, target != nil && converted.warning == nil)
+    }
+
+    /// Resamples each planned size once, orients it and encodes it in every format; a preferred format
+    /// that cannot hold the image is left out (with the encoder's reason), the fallback's failure fails the image.
+    private func encodeVariants(of pixels: PixelBuffer, info: SourceInfo, only: Set<VariantID>?,
+                                displayP3: Bool) throws(ImagingError) -> ([Output.Variant], [OutputFormat: String]) {
+        let encoders = settings.formats.map { codecs.encoder(for: $0) }
         // Orientation is applied to each resampled variant, not to the decode: turning a 1280-wide result
         // costs a fraction of turning the full decode, and the resampler filters the same pixels.
         let swapped = info.orientation >= 5
         var variants: [Output.Variant] = []
         var skipped: [OutputFormat: String] = [:]
-        for size in plan.sizes {
-            let formats = settings.formats.filter { only?.contains(VariantID($0, size.width)) ?? true && skipped[$0] == nil }
-            if formats.isEmpty { continue }
+        for size in plan(for: info).sizes {
+            let chosen = encoders.filter { only?.contains(VariantID($0.format, size.width)) ?? true && skipped[$0.format] == nil }
+            if chosen.isEmpty { continue }
             // One resample per width: RGBA keeps its alpha for WebP and AVIF and is composited for JPEG.
             let (w, h) = swapped ? (size.height, size.width) : (size.width, size.height)
             let stored: PixelBuffer
-            if pixels.hasAlpha && !formats.contains(where: \.keepsAlpha) {
+            if pixels.hasAlpha && !chosen.contains(where: { $0.keepsAlpha }) {
                 stored = try PixelOps.resizeFlattening(pixels, width: w, height: h, background: settings.background)
             } else {
                 stored = try PixelOps.resize(pixels, width: w, height: h)
             }
             let resized = PixelOps.orient(stored, orientation: info.orientation)
-            for format in formats {
+            for encoder in chosen {
+                let format = encoder.format
                 do {
-                    variants.append(Output.Variant(size: size, format: format, data: try encode(resized, as: format, displayP3: wide)))
+                    variants.append(Output.Variant(size: size, format: format,
+                                                   data: try encoder.encode(resized, displayP3: displayP3, settings: settings)))
                 } catch where format != settings.formats.last {
                     // A preferred format that cannot hold this image: publish it without that format.
                     skipped[format] = error.message
@@ -318,34 +230,7 @@ public struct ImagePipeline: Sendable {
                 }
             }
         }
-        var average = PixelOps.averageColor(pixels, background: settings.background)
-        if wide, let p3 = ColorManagement.displayP3 { average = ColorManagement.hexToSRGB(average, from: p3) }   // CSS colours are sRGB
-        var output = Output(info: info, averageColor: average, variants: variants,
-                            warning: warning, colorWarning: colorWarning, note: note)
-        output.skipped = skipped
-        output.displayP3 = wide
-        return output
-    }
-
-    /// Encodes one resampled variant.
-    private func encode(_ pixels: PixelBuffer, as format: OutputFormat, displayP3: Bool) throws(ImagingError) -> Data {
-        let profile = displayP3 ? ColorManagement.displayP3 : nil
-        switch format {
-        case .jpeg:
-            // An ICC profile in JPEG: APP2 "ICC_PROFILE\0", chunk 1 of 1 (galgen's P3 profile is well under 64 KB).
-            let markers = profile.map { [(2, Array("ICC_PROFILE".utf8) + [0, 1, 1] + $0)] } ?? []
-            return try JPEGCodec.encode(PixelOps.flatten(pixels, background: settings.background), quality: settings.quality,
-                                        progressive: settings.progressive, markers: markers)
-        case .webp:
-            return try WebPCodec.encode(pixels, quality: settings.webpQuality, effort: settings.webpEffort, profile: profile)
-        case .avif:
-            return try AVIFCodec.encode(pixels, quality: settings.avifQuality, speed: settings.avifSpeed, encoder: settings.avifEncoder,
-                                        displayP3: displayP3)
-        }
+        return (variants, skipped)
     }
 }
 
-extension String {
-    /// nil for the empty string.
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
-}

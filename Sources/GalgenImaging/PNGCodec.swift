@@ -5,7 +5,11 @@ import CPNGShim
 /// `gAMA` are turned into 8-bit sRGB-encoded RGBA; the `iCCP` profile is returned for
 /// ``ColorManagement``; CRC mismatches are ignored and damaged image data keeps the rows that decoded. Alpha is kept
 /// (see ``PixelOps/fromRGBA(_:width:height:)``).
-public enum PNGCodec {
+public struct PNGCodec: Sendable {
+    /// The codec, for ``ImageCodecs``.
+    public init() {}
+
+
     /// What a PNG header says.
     public struct Info: Sendable, Hashable {
         /// Width.
@@ -28,10 +32,6 @@ public enum PNGCodec {
         public var warning: String?
     }
 
-    private static func message(_ buffer: [CChar]) -> String {
-        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
     /// Reads the header only.
     /// - Parameter data: The file's bytes.
     /// - Throws: ``ImagingError``.
@@ -39,7 +39,7 @@ public enum PNGCodec {
         var info = gg_png_info_t()
         var err = [CChar](repeating: 0, count: 128)
         let rc = data.withUnsafeBytes { raw in gg_png_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
-        guard rc == Int32(GG_PNG_OK) else { throw ImagingError(.corrupt, "not a readable PNG: \(message(err))") }
+        guard rc == Int32(GG_PNG_OK) else { throw ImagingError(.corrupt, "not a readable PNG: \(ImagingError.text(err))") }
         return Info(width: Int(info.width), height: Int(info.height), hasAlpha: info.has_alpha != 0, bitDepth: Int(info.bit_depth))
     }
 
@@ -54,12 +54,8 @@ public enum PNGCodec {
         let rc = data.withUnsafeBytes { raw in
             gg_png_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image, &err, err.count)
         }
-        switch rc {
-        case Int32(GG_PNG_OK): break
-        case Int32(GG_PNG_LIMIT): throw ImagingError(.tooLarge, "PNG is larger than maxPixels (\(maxPixels))")
-        case Int32(GG_PNG_ERR): throw ImagingError(.corrupt, "PNG data is broken: \(message(err))")
-        default: throw ImagingError(.processingFailed, message(err))
-        }
+        try ImagingError.checkDecode(rc, broken: "PNG data is broken: \(ImagingError.text(err))",
+                                     tooLarge: "PNG is larger than maxPixels (\(maxPixels))", failed: ImagingError.text(err))
         defer {
             gg_png_free(image.pixels)
             gg_png_free(image.icc)
@@ -68,7 +64,7 @@ public enum PNGCodec {
         if profile == nil, image.has_chrm != 0 {
             profile = chrmProfile(withUnsafeBytes(of: image.chrm) { Array($0.bindMemory(to: Double.self)) })
         }
-        let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let warning = ImagingError.text(fixed: image.warning)
         let (width, height) = (Int(image.width), Int(image.height))
         let pixels = image.channels == 4 ? PixelOps.fromRGBA(image.pixels, width: width, height: height)
             : PixelBuffer(width: width, height: height, bytes: [UInt8](UnsafeBufferPointer(start: image.pixels, count: width * height * 3)))
@@ -95,7 +91,7 @@ public enum PNGCodec {
             gg_png_encode(raw.baseAddress, Int32(width), Int32(height), Int32(channels), sixteen ? 1 : 0, palette ? 1 : 0,
                           &out, &length, &err, err.count)
         }
-        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot encode PNG: \(message(err))") }
+        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot encode PNG: \(ImagingError.text(err))") }
         defer { gg_png_free(out) }
         return Data(bytes: out, count: length)
     }
@@ -145,5 +141,25 @@ public enum PNGCodec {
     static func chrmProfile(_ c: [Double]) -> [UInt8]? {
         guard c.count == 8, zip(c, srgbChromaticities).contains(where: { abs($0 - $1) > 0.002 }) else { return nil }
         return ColorManagement.rgbProfile(red: (c[2], c[3]), green: (c[4], c[5]), blue: (c[6], c[7]), white: (c[0], c[1]))
+    }
+}
+
+extension PNGCodec: ImageDecoder {
+    public var formatNames: [String] { ["PNG"] }
+
+    public func sniff(_ head: [UInt8]) -> String? {
+        head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "PNG" : nil
+    }
+
+    /// Decoded at full size; EXIF orientation from the `eXIf` chunk.
+    public func inspect(_ data: Data, format: String, settings: ImagePipeline.Settings) throws(ImagingError) -> ImagePipeline.SourceInfo {
+        let header = try Self.info(data)
+        return try fullSize(width: header.width, height: header.height, exif: ContainerChunks.pngEXIF(data), format: format, maxPixels: settings.maxPixels)
+    }
+
+    public func decode(_ data: Data, scaleDenominator: Int, maxPixels: Int) throws(ImagingError) -> DecodedImage {
+        let decoded = try Self.decode(data, maxPixels: maxPixels)
+        return DecodedImage(pixels: decoded.pixels, profile: decoded.iccProfile,
+                            note: decoded.warning.map { "damaged PNG data (\($0)); shown as far as it could be decoded" })
     }
 }

@@ -6,7 +6,11 @@ import CTIFFShim
 /// tiles); rows come as stored and the Orientation tag is returned for the pipeline to apply, as EXIF
 /// orientation is; the ICC profile is returned for ``ColorManagement``, and 8-bit CMYK with a profile
 /// is kept as CMYK for it. Alpha is kept (see ``PixelOps/fromRGBA(_:width:height:)``).
-public enum TIFFCodec {
+public struct TIFFCodec: Sendable {
+    /// The codec, for ``ImageCodecs``.
+    public init() {}
+
+
     /// What the first directory says.
     public struct Info: Sendable, Hashable {
         /// Stored width (before orientation).
@@ -45,10 +49,6 @@ public enum TIFFCodec {
         public var warning: String?
     }
 
-    private static func message(_ buffer: [CChar]) -> String {
-        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
     /// Reads the first directory only.
     /// - Parameter data: The file's bytes.
     /// - Throws: ``ImagingError``.
@@ -58,8 +58,8 @@ public enum TIFFCodec {
         let rc = data.withUnsafeBytes { raw in gg_tiff_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
         switch rc {
         case Int32(GG_TIFF_OK): break
-        case Int32(GG_TIFF_LIMIT): throw ImagingError(.tooLarge, "TIFF declares an absurd size: \(message(err))")
-        default: throw ImagingError(.corrupt, "not a readable TIFF: \(message(err))")
+        case Int32(GG_TIFF_LIMIT): throw ImagingError(.tooLarge, "TIFF declares an absurd size: \(ImagingError.text(err))")
+        default: throw ImagingError(.corrupt, "not a readable TIFF: \(ImagingError.text(err))")
         }
         return Info(width: Int(info.width), height: Int(info.height), orientation: Int(info.orientation),
                     bitsPerSample: Int(info.bits_per_sample), samplesPerPixel: Int(info.samples_per_pixel),
@@ -79,13 +79,10 @@ public enum TIFFCodec {
         let rc = data.withUnsafeBytes { raw in
             gg_tiff_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), keepCMYK ? 1 : 0, &image, &err, err.count)
         }
-        switch rc {
-        case Int32(GG_TIFF_OK): break
-        case Int32(GG_TIFF_LIMIT): throw ImagingError(.tooLarge, "TIFF is larger than maxPixels (\(maxPixels))")
-        case Int32(GG_TIFF_ERR): throw ImagingError(.corrupt, "TIFF data is broken: \(message(err))")
-        case Int32(GG_TIFF_UNSUPPORTED): throw ImagingError(.unsupportedFormat, "a TIFF that libtiff cannot convert to RGB: \(message(err))")
-        default: throw ImagingError(.processingFailed, "out of memory decoding TIFF")
-        }
+        try ImagingError.checkDecode(rc, broken: "TIFF data is broken: \(ImagingError.text(err))",
+                                     tooLarge: "TIFF is larger than maxPixels (\(maxPixels))",
+                                     unsupported: "a TIFF that libtiff cannot convert to RGB: \(ImagingError.text(err))",
+                                     failed: "out of memory decoding TIFF")
         defer {
             gg_tiff_free(image.pixels)
             gg_tiff_free(image.icc)
@@ -95,7 +92,7 @@ public enum TIFFCodec {
             ? PixelBuffer(width: width, height: height, channels: 4, bytes: [UInt8](UnsafeBufferPointer(start: image.pixels, count: width * height * 4)))
             : PixelOps.fromRGBA(image.pixels, width: width, height: height)
         let profile = image.icc.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(image.icc_len))) }
-        let warning = withUnsafeBytes(of: image.warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let warning = ImagingError.text(fixed: image.warning)
         return Decoded(pixels: pixels, cmyk: image.cmyk != 0 ? .cmyk : nil, iccProfile: profile, orientation: Int(image.orientation),
                        morePages: image.more_pages != 0, warning: warning.isEmpty ? nil : warning)
     }
@@ -174,8 +171,44 @@ public enum TIFFCodec {
                 }
             }
         }
-        guard rc == Int32(GG_TIFF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode TIFF: \(message(err))") }
+        guard rc == Int32(GG_TIFF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode TIFF: \(ImagingError.text(err))") }
         defer { gg_tiff_free(out) }
         return Data(bytes: out, count: length)
+    }
+}
+
+extension TIFFCodec: ImageDecoder {
+    public var formatNames: [String] { ["TIFF"] }
+
+    /// TIFF ("II*\0", "MM\0*") and BigTIFF ("II+\0", "MM\0+"), both read by libtiff.
+    public func sniff(_ head: [UInt8]) -> String? {
+        head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) ? "TIFF" : nil
+    }
+
+    /// Decoded at full size; the Orientation tag means what EXIF's does (libtiff hands over the rows as stored).
+    public func inspect(_ data: Data, format: String, settings: ImagePipeline.Settings) throws(ImagingError) -> ImagePipeline.SourceInfo {
+        let header = try Self.info(data)
+        let (width, height) = (header.width, header.height)
+        let info = try fullSize(width: width, height: height, orientation: header.orientation, format: format, maxPixels: settings.maxPixels)
+        // A large TIFF page in a file far too small for it is a decompression bomb (or a header that
+        // lies): refused before libtiff allocates and fills it, as JPEG's rule does. Deflate gives at
+        // most about 1,000 bytes a byte (about 340 RGB pixels), so only near-blank grey or bilevel
+        // pages come near the line; pages under 16 MP are not checked (they decode in well under a second).
+        if width * height > 1 << 24, data.count < width * height / 1_000 {
+            throw ImagingError(.tooLarge, "image declares \(width)x\(height) pixels in only \(data.count) bytes: "
+                               + "a decompression bomb (refused before decoding)")
+        }
+        return info
+    }
+
+    /// The first page, CMYK with a profile kept as CMYK for the colour step.
+    public func decode(_ data: Data, scaleDenominator: Int, maxPixels: Int) throws(ImagingError) -> DecodedImage {
+        let decoded = try Self.decode(data, maxPixels: maxPixels, keepCMYK: true)
+        let note = [decoded.morePages ? "multi-page TIFF: its first page is shown" : nil,
+                    decoded.warning.map { "damaged TIFF data (\($0)); shown as far as it could be decoded" }].compactMap { $0 }
+        var image = DecodedImage(pixels: decoded.pixels, profile: decoded.iccProfile, note: note.isEmpty ? nil : note.joined(separator: "; "))
+        image.cmyk = decoded.cmyk
+        return image
     }
 }

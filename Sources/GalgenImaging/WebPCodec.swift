@@ -1,9 +1,14 @@
 public import Foundation
 import CWebPShim
+public import GalgenCore
 
 /// libwebp, through the C shim: lossy, lossless and alpha WebP, the first frame of an animation,
 /// and the `ICCP` profile. Alpha is kept.
-public enum WebPCodec {
+public struct WebPCodec: Sendable {
+    /// The codec, for ``ImageCodecs``.
+    public init() {}
+
+
     /// What a WebP header says.
     public struct Info: Sendable, Hashable {
         /// Width.
@@ -44,12 +49,8 @@ public enum WebPCodec {
     public static func decode(_ data: Data, maxPixels: Int) throws(ImagingError) -> Decoded {
         var image = gg_webp_image()
         let rc = data.withUnsafeBytes { raw in gg_webp_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, Int64(maxPixels), &image) }
-        switch rc {
-        case Int32(GG_WEBP_OK): break
-        case Int32(GG_WEBP_LIMIT): throw ImagingError(.tooLarge, "WebP is larger than maxPixels (\(maxPixels))")
-        case Int32(GG_WEBP_ERR): throw ImagingError(.corrupt, "WebP data is broken: libwebp cannot decode it")
-        default: throw ImagingError(.processingFailed, "out of memory decoding WebP")
-        }
+        try ImagingError.checkDecode(rc, broken: "WebP data is broken: libwebp cannot decode it",
+                                     tooLarge: "WebP is larger than maxPixels (\(maxPixels))", failed: "out of memory decoding WebP")
         defer {
             gg_webp_free(image.pixels)
             gg_webp_free(image.icc)
@@ -116,5 +117,61 @@ public enum WebPCodec {
         }
         defer { gg_webp_free(out) }
         return Data(bytes: out, count: length)
+    }
+}
+
+extension WebPCodec: ImageDecoder {
+    public var formatNames: [String] { ["WebP"] }
+
+    public func sniff(_ head: [UInt8]) -> String? {
+        head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8) ? "WebP" : nil
+    }
+
+    /// Decoded at full size; EXIF orientation from the `EXIF` chunk.
+    public func inspect(_ data: Data, format: String, settings: ImagePipeline.Settings) throws(ImagingError) -> ImagePipeline.SourceInfo {
+        let header = try Self.info(data)
+        return try fullSize(width: header.width, height: header.height, exif: ContainerChunks.webpEXIF(data), format: format, maxPixels: settings.maxPixels)
+    }
+
+    public func decode(_ data: Data, scaleDenominator: Int, maxPixels: Int) throws(ImagingError) -> DecodedImage {
+        let decoded = try Self.decode(data, maxPixels: maxPixels)
+        let note = decoded.animated ? "animated WebP: its first frame is shown" : nil
+        return DecodedImage(pixels: decoded.pixels, profile: decoded.iccProfile, note: note)
+    }
+}
+
+extension WebPCodec: ImageEncoder {
+    /// How galgen writes its WebP variants.
+    public struct Options: Sendable, Hashable {
+        /// 0–100.
+        public var quality: Int
+        /// libwebp's method, 0 (fast) to 6 (smallest).
+        public var effort: Int
+    }
+
+    public var format: OutputFormat { .webp }
+    public var keepsAlpha: Bool { true }
+
+    public func options(_ settings: ImagePipeline.Settings) -> Options {
+        Options(quality: settings.webpQuality, effort: settings.webpEffort)
+    }
+
+    public func encode(_ pixels: PixelBuffer, displayP3: Bool, options: Options) throws(ImagingError) -> Data {
+        try Self.encode(pixels, quality: options.quality, effort: options.effort, profile: displayP3 ? ColorManagement.displayP3 : nil)
+    }
+
+    public func cacheKeyText(_ options: Options) -> String { "format=webp|quality=\(options.quality)|effort=\(options.effort)" }
+
+    public func actionKeyText(_ options: Options) -> String { "webp=\(options.quality),\(options.effort)" }
+
+    /// A RIFF header whose length is the file's.
+    public func verify(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        guard bytes.count == 12 else { return "too short (\(data.count) bytes)" }
+        guard bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] else {
+            return "does not start like a WebP"
+        }
+        let length = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        return length + 8 == data.count ? nil : "is truncated or padded (RIFF says \(length + 8) bytes, file has \(data.count))"
     }
 }

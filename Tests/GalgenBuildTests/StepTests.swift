@@ -114,7 +114,7 @@ struct StepTests {
         let images = fs.files(under: "/site/public/img").keys.sorted()  // relative to img/
         #expect(images.count == 3 * Self.widths.count, "\(images)")
         // The pages name exactly the files the images step made (one rule, PublishedImages).
-        let made = state.images.values.flatMap { $0.formats[0].variants.map { PublishedImages.path(of: $0, in: .jpeg) } }
+        let made = state.images.values.flatMap { image in image.formats[0].variants.map { PublishedImages.path(of: $0, in: image.formats[0]) } }
         #expect(Set(made.map { "img/" + ($0 as NSString).lastPathComponent }) == Set(images.map { "img/" + $0 }))
         #expect(state.report.published && state.report.pages > 0)
         #expect(!FileManager.default.fileExists(atPath: "/site"), "the whole build stayed in memory")
