@@ -28,7 +28,7 @@ struct ImageUsers {
     }
 
     /// The work of each image, in order.
-    var works: [ImagesStage.Work] {
+    var works: [ImageQueue.Work] {
         references.map { reference in
             if case .url(let url) = reference { return .init(reference: reference, fallback: fallbacks[url]) }
             return .init(reference: reference, fallback: nil)
@@ -59,7 +59,7 @@ struct ImageCollection {
     }
 
     /// Adds the outcomes of this build's images (not another shard's, not missing offline).
-    mutating func add(_ outcomes: [ImagesStage.Outcome], into report: inout BuildReport) {
+    mutating func add(_ outcomes: [ImageQueue.Outcome], into report: inout BuildReport) {
         for outcome in outcomes {
             let result = outcome.result
             report.images.decoded += result.decoded ? 1 : 0
@@ -82,7 +82,7 @@ struct ImageCollection {
     }
 
     /// Each user of an image with a problem, named (only then: naming a record costs).
-    private func diagnostics(_ outcome: ImagesStage.Outcome) -> [Diagnostic] {
+    private func diagnostics(_ outcome: ImageQueue.Outcome) -> [Diagnostic] {
         let result = outcome.result
         guard result.failure != nil || result.warning != nil || outcome.fetchNote != nil else { return [] }
         let display: String

@@ -57,6 +57,14 @@ public struct ImagePipeline: Sendable {
             self.background = background
         }
 
+        /// Why a source of `bytes` bytes is refused (more than ``maxSourceBytes``), or nil when it is not.
+        /// - Parameters:
+        ///   - bytes: The source's size.
+        ///   - what: What it is, for the message (`file`, `download`).
+        public func sizeRefusal(_ bytes: Int, of what: String = "file") -> String? {
+            bytes > maxSourceBytes ? "\(what) is \(bytes) bytes, more than maxSourceBytes (\(maxSourceBytes))" : nil
+        }
+
         /// ``background`` as six lowercase hex digits, as cache keys write it.
         public var backgroundHex: String { Self.hex(background) }
 
@@ -147,9 +155,7 @@ public struct ImagePipeline: Sendable {
 
     /// The decoder of a source and what its header says, its limits checked.
     private func source(_ data: Data) throws(ImagingError) -> (decoder: any ImageDecoder, info: SourceInfo) {
-        guard data.count <= settings.maxSourceBytes else {
-            throw ImagingError(.tooLarge, "file is \(data.count) bytes, more than maxSourceBytes (\(settings.maxSourceBytes))")
-        }
+        if let refusal = settings.sizeRefusal(data.count) { throw ImagingError(.tooLarge, refusal) }
         guard let found = codecs.decoder(for: data) else { throw codecs.refusal(for: data) }
         return (found.decoder, try found.decoder.inspect(data, format: found.format, settings: settings))
     }

@@ -28,8 +28,8 @@ struct ImagesStep: BuildStep {
         let users = ImageUsers(state.records)
         state.report.images.sources = users.references.count
         state.session?.localImages = users.references.compactMap { if case .file(let path) = $0 { path } else { nil } }
-        let step = ImageStep(pipeline: ImagePipeline(settings: .init(config)), cache: cache, fileSystem: state.fileSystem)
-        let outcomes = await work(users, step: step, config: config, network: network, state: state)
+        let maker = ImageMaker(pipeline: ImagePipeline(settings: .init(config)), cache: cache, fileSystem: state.fileSystem)
+        let outcomes = await work(users, maker: maker, config: config, network: network, state: state)
         await network.pages?.finish()
         await count(outcomes, network: network, state: &state)
         let missing = outcomes.filter(\.notCached).map { ImageUsers.sortKey($0.reference) }
@@ -51,12 +51,12 @@ struct ImagesStep: BuildStep {
     }
 
     /// Obtains and processes every image, telling the progress.
-    private func work(_ users: ImageUsers, step: ImageStep, config: SiteConfig, network: Network, state: BuildState) async -> [ImagesStage.Outcome] {
+    private func work(_ users: ImageUsers, maker: ImageMaker, config: SiteConfig, network: Network, state: BuildState) async -> [ImageQueue.Outcome] {
         let elapsed = StepTimer.reader(state.environment.clock)
-        var stage = ImagesStage(step: step, remote: network.fetch, jobs: state.options.jobs, maxSourceBytes: config.maxSourceBytes,
+        var stage = ImageQueue(maker: maker, remote: network.fetch, jobs: state.options.jobs, maxSourceBytes: config.maxSourceBytes,
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
                                 elapsed: { elapsed().seconds })
-        stage.remoteCache = state.remoteCache.map { RemoteImageCache(client: $0, step: step) }
+        stage.remoteCache = state.remoteCache.map { RemoteImageCache(client: $0, step: maker) }
         stage.mode = state.mode
         var throttle = ProgressThrottle()
         let total = users.references.count
@@ -66,7 +66,7 @@ struct ImagesStep: BuildStep {
     }
 
     /// The remote cache's and the shard's counts.
-    private func count(_ outcomes: [ImagesStage.Outcome], network: Network, state: inout BuildState) async {
+    private func count(_ outcomes: [ImageQueue.Outcome], network: Network, state: inout BuildState) async {
         if let remoteCache = state.remoteCache {
             var counts = await remoteCache.counts(outcomes.compactMap(\.remoteHit))
             counts.pagesFromRemote = await network.pages?.counter.taken ?? 0
@@ -101,7 +101,7 @@ extension ImagePipeline.Settings {
 
 extension NetworkStats {
     /// Adds the time images spent downloading and processing, and how much of it overlapped.
-    func add(_ outcomes: [ImagesStage.Outcome]) async {
+    func add(_ outcomes: [ImageQueue.Outcome]) async {
         let downloads = outcomes.compactMap(\.download)
         let processing = outcomes.compactMap(\.process)
         await add(downloadSeconds: Intervals.length(downloads), processSeconds: Intervals.length(processing),

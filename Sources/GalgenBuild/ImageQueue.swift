@@ -10,8 +10,8 @@ import GalgenRemoteCache
 /// revalidated) through the cache, and each image goes to a CPU worker as soon as its bytes are
 /// there, so processing overlaps the downloads still in flight. Image work runs on its own queue,
 /// never blocking the threads that drive the network.
-struct ImagesStage: Sendable {
-    let step: ImageStep
+struct ImageQueue: Sendable {
+    let maker: ImageMaker
     let remote: RemoteFetch
     /// The shared remote cache, when one is set.
     var remoteCache: RemoteImageCache? = nil
@@ -67,7 +67,7 @@ struct ImagesStage: Sendable {
                     if remoteCache != nil || mode != .site {
                         // A local file is read and hashed on the image queue, off the cooperative threads.
                         hash = await withCheckedContinuation { continuation in
-                            queue.async { continuation.resume(returning: step.sourceHash(input)) }
+                            queue.async { continuation.resume(returning: maker.sourceHash(input)) }
                         }
                     }
                     if case .shard(let shard) = mode, case .file(let path) = input,
@@ -94,7 +94,7 @@ struct ImagesStage: Sendable {
                     await cpu.enter("cpu")
                     let start = elapsed()
                     let result = await withCheckedContinuation { continuation in
-                        queue.async { continuation.resume(returning: step.run(input, sourceHash: known)) }
+                        queue.async { continuation.resume(returning: maker.run(input, sourceHash: known)) }
                     }
                     outcome.outcome.process = start...max(start, elapsed())
                     await cpu.leave("cpu")

@@ -24,7 +24,7 @@ struct ImageResult: Sendable {
 
 /// Makes the variants of one source image, through the cache: a warm entry costs one read per
 /// variant and no decode; missing variants cost one decode for all of them.
-struct ImageStep: Sendable {
+struct ImageMaker: Sendable {
     let pipeline: ImagePipeline
     let cache: DiskCache
     let fileSystem: any FileSystem
@@ -58,8 +58,8 @@ struct ImageStep: Sendable {
             if kind == nil {
                 return .failure(Failure(message: "cannot read the image: \(fileSystem.whyMissing(path))"))
             }
-            if kind == .file, let size = try? fileSystem.fileSize(at: path), size > pipeline.settings.maxSourceBytes {
-                return .failure(Failure(message: "file is \(size) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"))
+            if kind == .file, let size = try? fileSystem.fileSize(at: path), let refusal = pipeline.settings.sizeRefusal(size) {
+                return .failure(Failure(message: refusal))
             }
             let fileSystem = self.fileSystem
             if let known {
@@ -76,9 +76,7 @@ struct ImageStep: Sendable {
                 return .failure(Failure(message: "cannot read the image: \(error.reason)"))
             }
         case .stored(let entry):
-            if entry.bytes > pipeline.settings.maxSourceBytes {
-                return .failure(Failure(message: "download is \(entry.bytes) bytes, more than maxSourceBytes (\(pipeline.settings.maxSourceBytes))"))
-            }
+            if let refusal = pipeline.settings.sizeRefusal(entry.bytes, of: "download") { return .failure(Failure(message: refusal)) }
             let cache = self.cache
             return .success(Source(hash: entry.body, load: {
                 guard case .hit(let data) = cache.body(hash: entry.body) else {
@@ -112,20 +110,10 @@ struct ImageStep: Sendable {
             return entry == nil ? "unreadable metadata" : nil
         }
         if case .damaged(let why) = lookup { result.damaged.append("\(infoKey): \(why)") }
-
-        // Which variants exist already?
         var cached: [VariantID: Data] = [:]
         if let entry {
-            let wanted = ids(VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths))
-                .filter { !leavesOut($0.format, entry.skipped ?? [:]) }
-            for id in wanted {
-                let key = variantKey(sourceHash, id)
-                switch cache.lookup(key, verify: pipeline.codecs.encoder(for: id.format).verify) {
-                case .hit(let bytes): cached[id] = bytes
-                case .miss: break
-                case .damaged(let why): result.damaged.append("\(key): \(why)")
-                }
-            }
+            let wanted = self.wanted(entry)
+            cached = self.cached(wanted, sourceHash: sourceHash, result: &result)
             if cached.count == wanted.count {
                 result.reused = cached.count
                 result.warning = entry.warning
@@ -133,22 +121,41 @@ struct ImageStep: Sendable {
                               skipped: entry.skipped ?? [:])
             }
         }
-
-        let data: Data
         switch source.load() {
-        case .success(let bytes): data = bytes
+        case .success(let data):
+            return make(data, sourceHash: sourceHash, entry: entry, cached: cached, result: result)
         case .failure(let failure):
             result.failure = failure.message
             return result
         }
+    }
+
+    /// The variants a source with metadata `entry` is published in.
+    private func wanted(_ entry: SourceEntry) -> [VariantID] {
+        ids(VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths))
+            .filter { !leavesOut($0.format, entry.skipped ?? [:]) }
+    }
+
+    /// The variants of `wanted` the cache holds (each checked by its format's encoder); damaged ones are noted.
+    private func cached(_ wanted: [VariantID], sourceHash: String, result: inout ImageResult) -> [VariantID: Data] {
+        var cached: [VariantID: Data] = [:]
+        for id in wanted {
+            let key = variantKey(sourceHash, id)
+            switch cache.lookup(key, verify: pipeline.codecs.encoder(for: id.format).verify) {
+            case .hit(let bytes): cached[id] = bytes
+            case .miss: break
+            case .damaged(let why): result.damaged.append("\(key): \(why)")
+            }
+        }
+        return cached
+    }
+
+    /// Decodes the source once and makes the variants the cache lacks, storing them and the metadata.
+    private func make(_ data: Data, sourceHash: String, entry: SourceEntry?, cached: [VariantID: Data], result partial: ImageResult) -> ImageResult {
+        var result = partial
         let output: ImagePipeline.Output
         do {
-            var only: Set<VariantID>?
-            if let entry {
-                let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
-                only = Set(ids(plan).filter { !leavesOut($0.format, entry.skipped ?? [:]) }).subtracting(cached.keys)
-            }
-            output = try pipeline.process(data, only: only)
+            output = try pipeline.process(data, only: entry.map { Set(wanted($0)).subtracting(cached.keys) })
         } catch {
             result.failure = error.message
             return result
@@ -176,11 +183,8 @@ struct ImageStep: Sendable {
                 encoder.outputFormatting = [.sortedKeys]
                 let stored = SourceEntry(info: entry?.info ?? output.info, averageColor: entry?.averageColor ?? output.averageColor,
                                          warning: result.warning, skipped: skipped.isEmpty ? nil : skipped)
-                try cache.store(try encoder.encode(stored), for: infoKey)
+                try cache.store(try encoder.encode(stored), for: infoKey(sourceHash))
             }
-        } catch let error as FileSystemError {
-            result.failure = "cannot write the image cache: \(error)"
-            return result
         } catch {
             result.failure = "cannot write the image cache: \(error)"
             return result

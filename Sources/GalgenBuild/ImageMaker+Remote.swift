@@ -6,7 +6,7 @@ import GalgenRemoteCache
 
 /// What the remote cache needs to know of a step: the keys it would look up for a source, and
 /// every setting those keys and their bytes depend on (its `cache` and `fileSystem` are the step's own).
-extension ImageStep: CachedImageWork {
+extension ImageMaker: CachedImageWork {
     /// The key of a source's metadata entry.
     /// - Parameter sourceHash: SHA-256 hex of the source bytes.
     func infoKey(_ sourceHash: String) -> CacheKey {
