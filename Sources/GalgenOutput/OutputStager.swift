@@ -1,8 +1,5 @@
-public import Foundation
+import Foundation
 public import GalgenCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Writes the new site beside the output folder and swaps it in whole, so the output folder is
 /// always the previous complete site or the new complete site, even if the build is killed; and
