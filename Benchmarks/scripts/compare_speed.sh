@@ -22,7 +22,7 @@ mkdir -p "$W"
 
 # images: a site over the corpus, built cold each run.
 if [ ! -f "$W/photos/config.json" ]; then
-    "$W/venv/bin/python" Benchmarks/scripts/make_corpus.py "$W/photos/corpus" --big "$BIG" --small 0
+    "$W/venv/bin/python" -P Benchmarks/scripts/make_corpus.py "$W/photos/corpus" --big "$BIG" --small 0
     python3 - "$W/photos" <<'EOF'
 import json, os, sys
 site = sys.argv[1]
@@ -40,7 +40,7 @@ eval "$TIMER -n $RUNS --pin 0 --timeout 3000 --vs \"$(cold "$BASE")\" -- $(cold 
 # The 100k site, made and built once by incremental.py (release build of the new binary).
 SITE=$W/incr-100000
 if [ ! -f "$SITE/config.json" ]; then
-    python3 Benchmarks/scripts/incremental.py --count 100000 --galgen "$NEW" --work "$SITE" --keep >/dev/null
+    python3 -P Benchmarks/scripts/incremental.py --count 100000 --galgen "$NEW" --work "$SITE" --keep >/dev/null
 fi
 noop() { echo "sh -c 'cd $SITE && exec $1 build --config config.json --output public --cache cache --jobs 2 --quiet'"; }
 echo "== 100k no-op rebuild (A = new, B = base)"

@@ -32,15 +32,20 @@ static void gg_gif_message(int code, char *errbuf, size_t errlen) {
     errbuf[errlen - 1] = 0;
 }
 
+/* Opens a GIF held in memory (`src` must outlive the handle); NULL with the message in errbuf. */
+static GifFileType *gg_gif_open(gg_gif_source *src, char *errbuf, size_t errlen) {
+    int err = 0;
+    GifFileType *gif = DGifOpen(src, gg_gif_read, &err);
+    if (!gif) gg_gif_message(err, errbuf, errlen);
+    return gif;
+}
+
 int gg_gif_info(const unsigned char *data, size_t len, gg_gif_info_t *info, char *errbuf, size_t errlen) {
     memset(info, 0, sizeof *info);
     gg_gif_source src = {data, len, 0};
     int err = 0;
-    GifFileType *gif = DGifOpen(&src, gg_gif_read, &err);
-    if (!gif) {
-        gg_gif_message(err, errbuf, errlen);
-        return GG_GIF_ERR;
-    }
+    GifFileType *gif = gg_gif_open(&src, errbuf, errlen);
+    if (!gif) return GG_GIF_ERR;
     info->width = gif->SWidth;
     info->height = gif->SHeight;
     DGifCloseFile(gif, &err);
@@ -51,11 +56,8 @@ int gg_gif_decode(const unsigned char *data, size_t len, int scale, gg_gif_image
     memset(out, 0, sizeof *out);
     gg_gif_source src = {data, len, 0};
     int err = 0;
-    GifFileType *gif = DGifOpen(&src, gg_gif_read, &err);
-    if (!gif) {
-        gg_gif_message(err, errbuf, errlen);
-        return GG_GIF_ERR;
-    }
+    GifFileType *gif = gg_gif_open(&src, errbuf, errlen);
+    if (!gif) return GG_GIF_ERR;
     int w = gif->SWidth, h = gif->SHeight, rc = GG_GIF_ERR, transparent = -1, found = 0;
     unsigned char *canvas = NULL, *line = NULL;
     ColorMapObject *own_map = NULL;
