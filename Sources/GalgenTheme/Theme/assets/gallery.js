@@ -2,12 +2,12 @@
    collection, with a bounded pool of reused cells, lazy JSON shards, one shared lightbox and a search
    box. Native ES modules, no dependencies, no build step; this one boots the page, makes the state each
    module works on and passes each only what it needs. Behaviour and test hooks: docs/runtime.md. */
-import { parseDebug, toVirtual, Motion } from './geometry.js';
+import { parseDebug, layout, toVirtual, Motion } from './geometry.js';
 import { shownFormat } from './pictures.js';
 import { Shards } from './shards.js';
 import { adopt } from './cells.js';
 import { place } from './pool.js';
-import { render, schedule, goTo, physScroll, measureList, applyGeometry } from './render.js';
+import { render, schedule, goTo, physScroll } from './render.js';
 import { onKey } from './keyboard.js';
 import { saveState, restore, relayout } from './history.js';
 import { fetchJSON, pageURL, itemURL } from './json.js';
@@ -23,8 +23,20 @@ function boot(grid) {
                   prefetchAborts: 0, shardFetches: 0, shardAborts: 0, lightboxPictureLoads: 0 };
   const unsafeNoClear = debug.unsafeNoClear;
   // Each module gets the few values it needs; the objects below are what they share, each described by
-  // the module that owns it. The list: the <ul>, its items' count and its layout (render.js).
-  const list = { grid, count: Number(grid.dataset.count), maxHeight: debug.maxHeight, geo: null, top: 0 };
+  // the module that owns it. The list: the <ul>, its items' count, its layout and its top (render.js).
+  const list = { grid, count: Number(grid.dataset.count), geo: null, top: 0 };
+  list.measure = () => {
+    const style = getComputedStyle(grid);
+    const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
+    list.geo = layout({ width: grid.clientWidth, min: px('--cell-min', 180), caption: px('--caption', 52), gap: px('--cell-gap', 12),
+                        count: list.count, viewH: window.innerHeight, maxHeight: debug.maxHeight });
+  };
+  list.apply = () => {
+    grid.style.setProperty('--cell-w', list.geo.cellW + 'px');
+    grid.style.setProperty('--cell-h', list.geo.cellH + 'px');
+    grid.style.height = list.geo.physH + 'px';
+    list.top = grid.getBoundingClientRect().top + window.scrollY;
+  };
   // The collection's data: until the manifest is here no item is; its shards replace these.
   const data = { manifest: null, itemPages: true, shards: { itemAt: () => null, want: () => true, load() {} }, loaded: null };
   // Picture formats (manifest version 2): the MIME types of a cell's <source>s, and which of them the
@@ -117,9 +129,9 @@ function upgrade(page, pageFirst) {
   const anchorTop = anchorNode ? anchorNode.getBoundingClientRect().top : 0;
   const anchorIndex = anchorNode ? Number(anchorNode.dataset.index) : pageFirst;
 
-  measureList(list);
+  list.measure();
   grid.classList.add('virtual');
-  applyGeometry(list);
+  list.apply();
   const geo = list.geo;
   // Scroll so the anchor's new place on screen is its old one: on screen it sits at y − p·scale.
   const y = Math.floor(anchorIndex / geo.cols) * geo.rowH;

@@ -1,7 +1,7 @@
 /* galgen runtime: history. The URL follows the page being viewed (its paginated page's address), and
    the history entry remembers the first visible item, so Back, a reload or a resize comes back to it. */
 import { toVirtual, firstVisibleAt, scrollForAnchor } from './geometry.js';
-import { physScroll, render, measureList, applyGeometry } from './render.js';
+import { physScroll, render } from './render.js';
 
 /** The first visible item of the `list` (render.js): `{ index, key, offset }` (key null while its shard,
     in `shards`, is not here). */
@@ -45,10 +45,10 @@ export function relayout(view) {
   const list = view.list;
   const anchor = firstVisible(list, view.data.shards);
   const before = list.geo;
-  measureList(list);
+  list.measure();
   const geo = list.geo;
   if (geo.cols === before.cols && geo.rowH === before.rowH && geo.viewH === before.viewH) return;
   view.motion.reset();              // offsets of the old geometry say nothing about speed
-  applyGeometry(list);
+  list.apply();
   restore(view, anchor);
 }

@@ -5,9 +5,10 @@
    `cells` (cells.js), the `focus` (focus.js), the `prefetcher` (prefetch.js), the scrolling `motion`,
    `unsafeNoClear`, and its own: `upgraded`, `scheduled`, `frame` and `schedule` (render in the next
    frame), `flushTimer`, `settleTimer`, and `onSettle` (saves the address once scrolling settles, history.js).
-   The `list` is `{ grid, count, maxHeight, geo, top }`: the <ul>, its items' count, the cap of its height,
-   its layout (geometry.js) and its top in the document. */
-import { clamp, layout, toVirtual, windowAt, scrollFor } from './geometry.js';
+   The `list` is the <ul> (`grid`), its items' `count`, its layout `geo` (geometry.js) and its `top` in the
+   document, with `measure()` (lays it out from its CSS sizes and the viewport) and `apply()` (gives it
+   that layout's size and notes its top). */
+import { clamp, toVirtual, windowAt, scrollFor } from './geometry.js';
 import { acquire, park, place, nodeAt } from './pool.js';
 import { showPicture } from './cells.js';
 import { prefetch } from './prefetch.js';
@@ -15,23 +16,6 @@ import { updateTabStop, focusCell } from './focus.js';
 
 /** The list's scroll position: px of the list above the viewport's top. */
 export const physScroll = (list) => window.scrollY - list.top;
-
-/** Lays the list out from its CSS sizes (`--cell-min`, `--caption`, `--cell-gap`) and the viewport. */
-export function measureList(list) {
-  const style = getComputedStyle(list.grid);
-  const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
-  list.geo = layout({ width: list.grid.clientWidth, min: px('--cell-min', 180), caption: px('--caption', 52),
-                      gap: px('--cell-gap', 12), count: list.count, viewH: window.innerHeight, maxHeight: list.maxHeight });
-}
-
-/** Gives the list the size of its layout, and notes where its top is. */
-export function applyGeometry(list) {
-  const grid = list.grid, geo = list.geo;
-  grid.style.setProperty('--cell-w', geo.cellW + 'px');
-  grid.style.setProperty('--cell-h', geo.cellH + 'px');
-  grid.style.height = geo.physH + 'px';
-  list.top = grid.getBoundingClientRect().top + window.scrollY;
-}
 
 /** Asks for a render in the next frame (once). */
 export function schedule(view) {
