@@ -41,6 +41,7 @@ public enum BuiltinTheme {
         File(path: "assets/shards.js", bytes: PackageResources.shards_js),
         File(path: "assets/site-search.js", bytes: PackageResources.site_search_js),
         File(path: "assets/style.css", bytes: PackageResources.style_css),
+        File(path: "card.mustache", bytes: PackageResources.card_mustache),
         File(path: "cell.mustache", bytes: PackageResources.cell_mustache),
         File(path: "crumbs.mustache", bytes: PackageResources.crumbs_mustache),
         File(path: "footer.mustache", bytes: PackageResources.footer_mustache),

@@ -1,7 +1,6 @@
 /* galgen runtime: keyboard. Arrow keys, PageUp/PageDown, Home and End move the focus between cells (the
-   grid's own roving tabindex, focus.js) and scroll as far as needed. `g` is the page's state (gallery.js). */
+   grid's own roving tabindex, focus.js) and scroll as far as needed. */
 import { clamp } from './geometry.js';
-import { goTo } from './render.js';
 
 /** The index the key `key` moves to from index `i`, or undefined for other keys. */
 export function keyTarget(key, i, { cols, visibleRows, count }) {
@@ -11,12 +10,13 @@ export function keyTarget(key, i, { cols, visibleRows, count }) {
   return to === undefined ? undefined : clamp(to, 0, count - 1);
 }
 
-export function onKey(g, event) {
+/** A keydown in the grid laid out as `geo`: `focusOn(index)` scrolls to the target and focuses it. */
+export function onKey(event, geo, focusOn) {
   if (event.altKey || event.metaKey || event.ctrlKey) return;
   const cell = event.target.closest('.cell');
   if (!cell || event.target !== cell.parts.link) return;
-  const to = keyTarget(event.key, cell.index, g.geo);
+  const to = keyTarget(event.key, cell.index, geo);
   if (to === undefined) return;
   event.preventDefault();
-  goTo(g, to, { focus: true });
+  focusOn(to);
 }

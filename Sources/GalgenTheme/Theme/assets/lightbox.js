@@ -1,12 +1,15 @@
 /* galgen runtime: the lightbox, one <dialog> for the page, built on first use. Like a singleton view
    controller: every listener it adds while open is removed when it closes, and each async step carries a
-   token, so a late answer for an item the visitor already left is dropped. `g` is the page's state. */
+   token, so a late answer for an item the visitor already left is dropped. */
 import { variantOf, urlOf, learn, descOf } from './pictures.js';
-import { goTo } from './render.js';
 
 export class Lightbox {
-  constructor(g) {
-    this.g = g;
+  /** `page` is what the lightbox needs of the gallery page (gallery.js): `count` (items in the collection),
+      the collection's `data` (`manifest`, `shards`, `itemPages`, `loaded`: the manifest's promise), `formats`
+      (pictures.js), `stats`, `links` (`item(key, index)`, `page(index)`: the address of the page that lists
+      item `index`, `placeholder()`) and `goTo(index, options)` (render.js: scrolls the grid to an item). */
+  constructor(page) {
+    this.page = page;
     this.dialog = null; this.parts = null; this.isOpen = false; this.pushed = false; this.needPush = false;
     this.index = -1; this.token = 0; this.off = [];
     this.ignoreNextPop = false;     // set when closing goes Back through the entry opening pushed
@@ -56,30 +59,30 @@ export class Lightbox {
 
   act(what) {
     if (what === 'close') this.close();
-    if (what === 'next' && this.index < this.g.count - 1) this.show(this.index + 1);
+    if (what === 'next' && this.index < this.page.count - 1) this.show(this.index + 1);
     if (what === 'prev' && this.index > 0) this.show(this.index - 1);
   }
 
   /** Shows item `index`, waiting for its shard when it is not here. */
   show(index) {
-    const g = this.g;
+    const { data, formats, stats, links } = this.page;
     const token = ++this.token;
     this.index = index;
     const { img, title, text, link, stage } = this.parts;
     img.removeAttribute('src');
     img.alt = '';
     this.fill(null);
-    const item = g.shards && g.shards.itemAt(index);
+    const item = data.shards && data.shards.itemAt(index);
     if (!item) {
       title.textContent = 'Loading…';
       text.textContent = '';
       let tries = 0;
-      g.manifestLoaded.then(() => {
+      data.loaded.then(() => {
         const wait = () => {
-          if (token !== this.token) { g.stats.guardDrops++; return; }
-          if (g.shards.itemAt(index)) { this.show(index); return; }
+          if (token !== this.token) { stats.guardDrops++; return; }
+          if (data.shards.itemAt(index)) { this.show(index); return; }
           if (++tries > 300) { title.textContent = 'This item could not be loaded.'; return; }
-          g.shards.load(Math.floor(index / g.manifest.shardSize));
+          data.shards.load(Math.floor(index / data.manifest.shardSize));
           setTimeout(wait, 50);
         };
         wait();
@@ -89,42 +92,42 @@ export class Lightbox {
     title.textContent = item.t;
     text.textContent = item.s || '';
     this.fill(item.f);
-    link.href = g.itemURL(item.k, index);
-    link.textContent = g.itemPages ? 'Open page' : 'Link to this item';
+    link.href = links.item(item.k, index);
+    link.textContent = data.itemPages ? 'Open page' : 'Link to this item';
     // One history entry per opening (Back closes); moving between items replaces it. Without item pages
     // the URL is the item's own address: the gallery page that lists it.
     const state = { galgen: history.state && history.state.galgen, lightbox: item.k };
-    const address = (g.itemPages ? '' : g.pageURL(g.pageOf(index))) + '#item-' + item.k;
+    const address = (data.itemPages ? '' : links.page(index)) + '#item-' + item.k;
     if (this.needPush) { this.needPush = false; history.pushState(state, '', address); }
     else history.replaceState(state, '', address);
-    const big = item.v.length ? variantOf(g.formats, item.v[item.v.length - 1]) : null;
+    const big = item.v.length ? variantOf(formats, item.v[item.v.length - 1]) : null;
     stage.style.setProperty('--ratio', big ? big.width + ' / ' + big.height : '1');
     stage.style.backgroundColor = item.c;
-    if (!big) { img.src = g.abs(g.manifest.placeholder); img.alt = item.t; return; }
+    if (!big) { img.src = links.placeholder(); img.alt = item.t; return; }
     // Decoded off the DOM, in the format the grid uses. While that format is not known yet, the loader
     // is an <img> in a detached <picture> with the grid's <source>s, so the browser picks it (and we learn).
-    const loader = new Image(), url = urlOf(g.formats, big);
+    const loader = new Image(), url = urlOf(formats, big);
     if (url === null) {
-      g.stats.lightboxPictureLoads++;
+      stats.lightboxPictureLoads++;
       const picture = document.createElement('picture');
       big.alts.forEach((alt, i) => {
         if (!alt) return;
         const source = picture.appendChild(document.createElement('source'));
-        source.type = g.formats.types[i];
+        source.type = formats.types[i];
         source.srcset = alt;
       });
       picture.appendChild(loader);
     }
     loader.src = url || big.url;
     loader.decode().then(() => {
-      if (token !== this.token || !this.isOpen) { g.stats.guardDrops++; return; }
-      if (url === null) learn(g.formats, descOf(g.formats, big), loader.currentSrc);
+      if (token !== this.token || !this.isOpen) { stats.guardDrops++; return; }
+      if (url === null) learn(formats, descOf(formats, big), loader.currentSrc);
       img.width = big.width; img.height = big.height;
       img.src = loader.currentSrc || loader.src;
       img.alt = item.t;
     }, () => {
-      if (token !== this.token) { g.stats.guardDrops++; return; }
-      img.src = g.abs(g.manifest.placeholder);
+      if (token !== this.token) { stats.guardDrops++; return; }
+      img.src = links.placeholder();
       img.alt = item.t;
     });
   }
@@ -162,6 +165,6 @@ export class Lightbox {
         history.replaceState({ galgen: history.state && history.state.galgen }, '', location.pathname + location.search);
       }
     }
-    goTo(this.g, index, { focus: true });
+    this.page.goTo(index, { focus: true });
   }
 }

@@ -1,26 +1,29 @@
 /* galgen runtime: prefetch. A few hidden images fetch the pictures of the rows just past the window in
    the scroll direction, and are cancelled (src emptied, which aborts the download in Chromium) when the
-   window moves elsewhere or a fling starts. `g` is the page's state (gallery.js). */
+   window moves elsewhere or a fling starts. `prefetcher` is its state (made by gallery.js): `formats`
+   (pictures.js), `stats`, `saveData` (the visitor asked to save data: nothing is prefetched) and `slots`. */
 import { pick, urlOf } from './pictures.js';
 
-/** Prefetches the URLs the cells of [from, to) will load (urlOf): a picture whose format is not known yet
-    is not prefetched, so that nothing is fetched in a format the browser then does not use. */
-export function prefetch(g, from, to) {
+/** Prefetches the URLs the cells of [from, to) will load (urlOf), the items coming from `shards` and the
+    cells' size from `geo`: a picture whose format is not known yet is not prefetched, so that nothing is
+    fetched in a format the browser then does not use. */
+export function prefetch(prefetcher, shards, geo, from, to) {
+  const { formats, stats } = prefetcher;
   const want = new Set();
-  if (!g.saveData) {
+  if (!prefetcher.saveData) {
     for (let i = from; i < to; i++) {
-      const item = g.shards.itemAt(i);
-      const url = item && item.v.length ? urlOf(g.formats, pick(g.formats, item, g.geo.cellW, window.devicePixelRatio || 1)) : null;
+      const item = shards.itemAt(i);
+      const url = item && item.v.length ? urlOf(formats, pick(formats, item, geo.cellW, window.devicePixelRatio || 1)) : null;
       if (url) want.add(url);
     }
   }
-  const prefetchers = g.prefetchers;
-  while (prefetchers.length < 3 * g.geo.cols) prefetchers.push({ img: null, url: null, done: false });
+  const prefetchers = prefetcher.slots;
+  while (prefetchers.length < 3 * geo.cols) prefetchers.push({ img: null, url: null, done: false });
   const busy = new Set();
   for (const p of prefetchers) {
     if (!p.url) continue;
     if (want.has(p.url)) { busy.add(p.url); continue; }
-    if (!p.done) { p.img.src = ''; g.stats.prefetchAborts++; }
+    if (!p.done) { p.img.src = ''; stats.prefetchAborts++; }
     p.url = null;
   }
   for (const url of want) {
@@ -35,6 +38,6 @@ export function prefetch(g, from, to) {
     }
     p.url = url; p.done = false;
     p.img.src = url;
-    g.stats.prefetchStarts++;
+    stats.prefetchStarts++;
   }
 }

@@ -3,7 +3,7 @@
    address (`?q=`, shareable; Back comes back to the results) and hands the chosen result to the page:
    a gallery page scrolls to it, the home page opens it. The index format: docs/search.md. */
 
-import { fetchJSON } from './json.js';
+import { fetchJSON, itemURL } from './json.js';
 
 const LIMIT = 20, DEBOUNCE_MS = 60;
 
@@ -149,11 +149,6 @@ export function pushWithoutQuery() {
   history.pushState(null, '', url);
 }
 
-/** The address of a result: its item page, or, without item pages, its cell on the gallery page that
-    lists it. `root` is the site root's absolute URL. */
-export function resultURL(root, result, info) {
-  const base = new URL(info.base, root).href;
-  if (info.itemPages !== false) return base + result.key + '/';
-  const page = Math.floor(result.index / info.pageSize) + 1;
-  return base + (page > 1 ? 'page/' + page + '/' : '') + '#item-' + result.key;
-}
+/** The address of a result (json.js's rule): its item page, or, without item pages, its cell on the
+    gallery page that lists it. `root` is the site root's absolute URL; `info` the result's collection. */
+export const resultURL = (root, result, info) => itemURL((path) => new URL(path, root).href, info, result.key, result.index);
