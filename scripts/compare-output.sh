@@ -11,6 +11,9 @@
 #
 # usage: scripts/compare-output.sh BASE_GALGEN NEW_GALGEN [WORKDIR]     (default /tmp/galgen-compare)
 #   env SITES="sample grouped 100k" (which sites), ALLOW="assets/gallery.js …"
+#   PLAIN_ASSETS=1: compare copies in which every hashed asset name (assets/NAME-HASH.js|css) is NAME.js|css,
+#   for a change that edits the runtime on purpose: the pages then differ only in the names of the assets
+#   they load, and ALLOW names the edited modules (e.g. ALLOW="assets/gallery.js assets/pool.js").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -53,10 +56,21 @@ build() {  # BINARY DIR
         echo "build failed in $2:"; tail -5 "$2.log"; return 1; }
 }
 
+# A copy of DIR/public (hard links; rewritten files become files of their own) with plain asset names.
+plain() {  # DIR
+    rm -rf "$1/plain"
+    cp -al "$1/public" "$1/plain"
+    (cd "$1/plain/assets" && for f in *-*.*; do mv "$f" "$(echo "$f" | sed -E 's/-[0-9a-f]{8,}\././')"; done)
+    find "$1/plain" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.xml' -o -name '*.json' \) -print0 |
+        xargs -0 grep -lE 'assets/[A-Za-z0-9_-]+-[0-9a-f]{8,}\.|\./[A-Za-z0-9_-]+-[0-9a-f]{8,}\.js' 2>/dev/null |
+        xargs -r sed -i -E 's#(assets/[A-Za-z0-9_-]+)-[0-9a-f]{8,}\.(js|css)#\1.\2#g; s#(\./[A-Za-z0-9_-]+)-[0-9a-f]{8,}\.js#\1.js#g'
+}
+
 # Compares A/public with B/public; prints the differing files not in ALLOW; returns 1 if any.
 compare() {  # NAME A B
-    local differ allowed=0 counted=0
-    differ=$(diff -rq "$2/public" "$3/public" 2>&1 | sed -E "s|^Files $2/public/([^ ]+) and .*|\1|; s|^Only in $2/public(/?)(.*): (.*)|only base: \2/\3|; s|^Only in $3/public(/?)(.*): (.*)|only new: \2/\3|" || true)
+    local differ allowed=0 counted=0 tree=public
+    if [ -n "${PLAIN_ASSETS:-}" ]; then plain "$2"; plain "$3"; tree=plain; fi
+    differ=$(diff -rq "$2/$tree" "$3/$tree" 2>&1 | sed -E "s|^Files $2/$tree/([^ ]+) and .*|\1|; s|^Only in $2/$tree(/?)(.*): (.*)|only base: \2/\3|; s|^Only in $3/$tree(/?)(.*): (.*)|only new: \2/\3|" || true)
     while IFS= read -r line; do
         [ -z "$line" ] && continue
         if [[ " $ALLOW " == *" $line "* ]]; then allowed=$((allowed + 1)); else counted=$((counted + 1)); fi
