@@ -1,15 +1,25 @@
-// Values handed to the Mustache templates. Only structs, arrays and optionals: no dictionary is
-// ever iterated, so output order never depends on hashing. Property names are the template keys
-// (documented in Templates/README.md).
+// Values handed to the Mustache templates, and the parts of the page contexts (PageContexts.swift).
+// Only structs, arrays and optionals: no dictionary is ever iterated, so output order never depends
+// on hashing. Property names are the template keys (documented in Templates/README.md); each type
+// names them once more, in declaration order, in its `fields`, which gives both the Mustache lookup
+// and the page key (TemplateContext.swift). A new key is a stored property and its line there.
 
-struct SiteContext {
+struct SiteContext: TemplateContext {
     let title: String
     let description: String?
     let language: String
     let baseURL: String?
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("SiteContext")
+        f.field("title", title)
+        f.field("description", description)
+        f.field("language", language)
+        f.field("baseURL", baseURL)
+    }
 }
 
-struct PageMeta {
+struct PageMeta: TemplateContext {
     let title: String
     let description: String?
     let root: String
@@ -23,33 +33,72 @@ struct PageMeta {
     /// The collection's Atom feed, relative to this page, when it has one.
     let feed: String?
     let feedTitle: String?
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("PageMeta")
+        f.field("title", title)
+        f.field("description", description)
+        f.field("root", root)
+        f.field("home", home)
+        f.field("canonical", canonical)
+        f.field("prev", prev)
+        f.field("next", next)
+        f.field("asset", asset)
+        f.field("og", og)
+        f.field("feed", feed)
+        f.field("feedTitle", feedTitle)
+    }
 }
 
 /// Open Graph tags of a page; `url` and `image` only when the site has a `baseURL` (they must be absolute).
-struct OpenGraphContext {
+struct OpenGraphContext: TemplateContext {
     let type: String
     let siteName: String
     let title: String
     let description: String?
     let url: String?
     let image: OpenGraphImage?
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("OpenGraphContext")
+        f.field("type", type)
+        f.field("siteName", siteName)
+        f.field("title", title)
+        f.field("description", description)
+        f.field("url", url)
+        f.field("image", image)
+    }
 }
 
-struct OpenGraphImage {
+struct OpenGraphImage: TemplateContext {
     /// Absolute URL of a middle-width variant.
     let url: String
     let width: Int
     let height: Int
     let alt: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("OpenGraphImage")
+        f.field("url", url)
+        f.field("width", width)
+        f.field("height", height)
+        f.field("alt", alt)
+    }
 }
 
 /// One `<source>` of a `<picture>`: a preferred format's srcset.
-struct SourceContext {
+struct SourceContext: TemplateContext {
     let type: String
     let srcset: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("SourceContext")
+        f.field("type", type)
+        f.field("srcset", srcset)
+    }
 }
 
-struct ImageContext {
+struct ImageContext: TemplateContext {
     let src: String
     let srcset: String?
     /// Preferred formats, best first; empty when the site writes one format (then no `<picture>`).
@@ -59,17 +108,39 @@ struct ImageContext {
     let alt: String
     let color: String
     let placeholder: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("ImageContext")
+        f.field("src", src)
+        f.field("srcset", srcset)
+        f.field("sources", sources)
+        f.derived("picture", !sources.isEmpty)
+        f.field("width", width)
+        f.field("height", height)
+        f.field("alt", alt)
+        f.field("color", color)
+        f.field("placeholder", placeholder)
+    }
 }
 
-struct CollectionRef {
+struct CollectionRef: TemplateContext {
     let name: String
     let title: String
     let url: String
     let count: Int
     let countLabel: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("CollectionRef")
+        f.field("name", name)
+        f.field("title", title)
+        f.field("url", url)
+        f.field("count", count)
+        f.field("countLabel", countLabel)
+    }
 }
 
-struct CellContext {
+struct CellContext: TemplateContext {
     let key: String
     let index: Int
     let position: Int
@@ -79,48 +150,67 @@ struct CellContext {
     let image: ImageContext
     let eager: Bool
     let priority: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("CellContext")
+        f.field("key", key)
+        f.field("index", index)
+        f.field("position", position)
+        f.field("title", title)
+        f.field("subtitle", subtitle)
+        f.field("url", url)
+        f.field("image", image)
+        f.field("eager", eager)
+        f.field("priority", priority)
+    }
 }
 
-struct PagerLink {
+struct PagerLink: TemplateContext {
     let label: String
     let url: String?
     let current: Bool
     let gap: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("PagerLink")
+        f.field("label", label)
+        f.field("url", url)
+        f.field("current", current)
+        f.field("gap", gap)
+    }
 }
 
-struct PagerContext {
+struct PagerContext: TemplateContext {
     let current: Int
     let total: Int
     let prev: String?
     let next: String?
     let links: [PagerLink]
-}
 
-struct GalleryContext {
-    let site: SiteContext
-    let page: PageMeta
-    let collection: CollectionRef
-    let items: [CellContext]
-    let empty: Bool
-    let setSize: Int
-    /// Collection index of the page's first item.
-    let first: Int
-    /// The runtime's manifest, relative to the page (nil for an empty collection).
-    let manifest: String?
-    let pager: PagerContext?
-    /// The trail above this gallery: the grouped collection, for an album; empty otherwise.
-    let crumbs: [CrumbContext]
-    let hasCrumbs: Bool
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("PagerContext")
+        f.field("current", current)
+        f.field("total", total)
+        f.field("prev", prev)
+        f.field("next", next)
+        f.field("links", links)
+    }
 }
 
 /// One step of a breadcrumb trail.
-struct CrumbContext {
+struct CrumbContext: TemplateContext {
     let title: String
     let url: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("CrumbContext")
+        f.field("title", title)
+        f.field("url", url)
+    }
 }
 
 /// One extra field of an item, formatted (`item.fields`).
-struct FieldContext {
+struct FieldContext: TemplateContext {
     let name: String
     let label: String
     let type: String
@@ -129,14 +219,30 @@ struct FieldContext {
     let href: String?
     /// ISO 8601, for `<time datetime>`.
     let datetime: String?
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("FieldContext")
+        f.field("name", name)
+        f.field("label", label)
+        f.field("type", type)
+        f.field("text", text)
+        f.field("href", href)
+        f.field("datetime", datetime)
+    }
 }
 
-struct NeighbourContext {
+struct NeighbourContext: TemplateContext {
     let url: String
     let title: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("NeighbourContext")
+        f.field("url", url)
+        f.field("title", title)
+    }
 }
 
-struct ItemDetail {
+struct ItemDetail: TemplateContext {
     let key: String
     let id: String
     let title: String
@@ -146,22 +252,22 @@ struct ItemDetail {
     let position: Int
     let fields: [FieldContext]
     let hasFields: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("ItemDetail")
+        f.field("key", key)
+        f.field("id", id)
+        f.field("title", title)
+        f.field("subtitle", subtitle)
+        f.field("link", link)
+        f.field("image", image)
+        f.field("position", position)
+        f.field("fields", fields)
+        f.field("hasFields", hasFields)
+    }
 }
 
-struct ItemContext {
-    let site: SiteContext
-    let page: PageMeta
-    let collection: CollectionRef
-    let item: ItemDetail
-    let back: NeighbourContext
-    let previous: NeighbourContext?
-    let next: NeighbourContext?
-    /// The trail above the item: its collection (and album), the last one the gallery page that lists it.
-    let crumbs: [CrumbContext]
-    let hasCrumbs: Bool
-}
-
-struct CollectionCard {
+struct CollectionCard: TemplateContext {
     let title: String
     let url: String
     let count: Int
@@ -183,22 +289,15 @@ struct CollectionCard {
             return card
         }
     }
-}
 
-struct HomeContext {
-    let site: SiteContext
-    let page: PageMeta
-    let collections: [CollectionCard]
-    let empty: Bool
-}
-
-/// The page of a collection grouped into albums: the albums as cards.
-struct AlbumsContext {
-    let site: SiteContext
-    let page: PageMeta
-    let collection: CollectionRef
-    let albums: [CollectionCard]
-    let empty: Bool
-    let albumCountLabel: String
-    let pager: PagerContext?
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("CollectionCard")
+        f.field("title", title)
+        f.field("url", url)
+        f.field("count", count)
+        f.field("countLabel", countLabel)
+        f.field("cover", cover)
+        f.field("eager", eager)
+        f.field("priority", priority)
+    }
 }

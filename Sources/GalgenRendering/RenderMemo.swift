@@ -85,3 +85,38 @@ extension Item {
     static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields"]
     static let ignoredRecordProperties = ["origin"]
 }
+
+extension SiteRenderer {
+    /// The previous build's key of each planned page that is sure to be the same now (see
+    /// ``RenderMemo``); nil where ``key(for:)`` must compute it.
+    /// - Parameter plan: The pages from ``plan()``.
+    public func reusedKeys(for plan: [PageSpec]) -> [OutputKey?] {
+        var keys = [OutputKey?](repeating: nil, count: plan.count)
+        guard let memo, let changes else { return keys }
+        var j = 0
+        for (i, spec) in plan.enumerated() {
+            while j < memo.pages.count && memo.pages[j].path < spec.path { j += 1 }
+            guard j < memo.pages.count, memo.pages[j].path == spec.path, memo.pages[j].kind == spec.kind else { continue }
+            switch spec.kind {
+            case .gallery(let c, let n):
+                let ranges = Pagination.pages(count: collections[c].items.count, pageSize: config.pageSize)
+                if !changes.any(c, ranges[n - 1]) { keys[i] = memo.pages[j].key }
+            case .item(let c, let index):
+                // The page shows its neighbours' titles and links too.
+                if !changes.any(c, (index - 1)..<(index + 2)) { keys[i] = memo.pages[j].key }
+            case .home, .notFound, .albums:
+                break  // every collection's or album's cover and count: cheap to key
+            }
+        }
+        return keys
+    }
+
+    /// What the next build of this site in this process may reuse.
+    /// - Parameters:
+    ///   - plan: The pages from ``plan()``.
+    ///   - keys: Their keys, in the same order.
+    public func memo(plan: [PageSpec], keys: [OutputKey]) -> RenderMemo {
+        RenderMemo(fingerprint: fingerprint, collections: collections, shards: data.shards, search: data.search,
+                   pages: zip(plan, keys).map { RenderMemo.Page(path: $0.path, kind: $0.kind, key: $1) })
+    }
+}

@@ -1,0 +1,96 @@
+// The context of each page kind, one per template (see Contexts.swift for what they are made of).
+
+struct GalleryContext: TemplateContext {
+    let site: SiteContext
+    let page: PageMeta
+    let collection: CollectionRef
+    let items: [CellContext]
+    let empty: Bool
+    let setSize: Int
+    /// Collection index of the page's first item.
+    let first: Int
+    /// The runtime's manifest, relative to the page (nil for an empty collection).
+    let manifest: String?
+    let pager: PagerContext?
+    /// The trail above this gallery: the grouped collection, for an album; empty otherwise.
+    let crumbs: [CrumbContext]
+    let hasCrumbs: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("GalleryContext")
+        f.field("site", site)
+        f.field("page", page)
+        f.field("collection", collection)
+        f.field("items", items)
+        f.field("empty", empty)
+        f.field("setSize", setSize)
+        f.field("first", first)
+        f.field("manifest", manifest)
+        f.field("pager", pager)
+        f.field("crumbs", crumbs)
+        f.field("hasCrumbs", hasCrumbs)
+    }
+}
+
+struct ItemContext: TemplateContext {
+    let site: SiteContext
+    let page: PageMeta
+    let collection: CollectionRef
+    let item: ItemDetail
+    let back: NeighbourContext
+    let previous: NeighbourContext?
+    let next: NeighbourContext?
+    /// The trail above the item: its collection (and album), the last one the gallery page that lists it.
+    let crumbs: [CrumbContext]
+    let hasCrumbs: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("ItemContext")
+        f.field("site", site)
+        f.field("page", page)
+        f.field("collection", collection)
+        f.field("item", item)
+        f.field("back", back)
+        f.field("previous", previous)
+        f.field("next", next)
+        f.field("crumbs", crumbs)
+        f.field("hasCrumbs", hasCrumbs)
+    }
+}
+
+struct HomeContext: TemplateContext {
+    let site: SiteContext
+    let page: PageMeta
+    let collections: [CollectionCard]
+    let empty: Bool
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("HomeContext")
+        f.field("site", site)
+        f.field("page", page)
+        f.field("collections", collections)
+        f.field("empty", empty)
+    }
+}
+
+/// The page of a collection grouped into albums: the albums as cards.
+struct AlbumsContext: TemplateContext {
+    let site: SiteContext
+    let page: PageMeta
+    let collection: CollectionRef
+    let albums: [CollectionCard]
+    let empty: Bool
+    let albumCountLabel: String
+    let pager: PagerContext?
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("AlbumsContext")
+        f.field("site", site)
+        f.field("page", page)
+        f.field("collection", collection)
+        f.field("albums", albums)
+        f.field("empty", empty)
+        f.field("albumCountLabel", albumCountLabel)
+        f.field("pager", pager)
+    }
+}

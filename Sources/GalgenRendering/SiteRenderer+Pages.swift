@@ -1,0 +1,99 @@
+import Foundation
+import GalgenConfig
+import GalgenCore
+
+// The context of each page kind (see ``PageSpec/Kind``).
+
+extension SiteRenderer {
+    /// The not-found page: the home page's cards under another heading, its links from the site root.
+    func notFound(_ spec: PageSpec) -> HomeContext {
+        home(spec, title: "Page not found – \(config.title)", root: config.baseURL ?? "/")
+    }
+
+    func home(_ spec: PageSpec, title: String? = nil, root: String? = nil) -> HomeContext {
+        let cover = collections.lazy.compactMap { $0.items.first { $0.image != nil } }.first
+        let m = meta(spec.path, title: title ?? config.title, share: (title ?? config.title, config.description, cover), root: root)
+        // Plain collections and grouped sources, in config order (a group where its first album is).
+        var cards: [CollectionCard] = []
+        for (c, collection) in collections.enumerated() {
+            if let g = collection.group {
+                if groups[g].albums.first == c { cards.append(groupCard(g, root: m.root)) }
+                continue
+            }
+            cards.append(card(c, root: m.root))
+        }
+        return HomeContext(site: site, page: m, collections: CollectionCard.placed(cards, eager: config.eagerImages), empty: cards.isEmpty)
+    }
+
+    func gallery(_ spec: PageSpec, collection c: Int, page n: Int) -> GalleryContext {
+        let collection = collections[c]
+        let ranges = Pagination.pages(count: collection.items.count, pageSize: config.pageSize)
+        let root = Self.root(of: spec.path)
+        let base = root + collection.name + "/"
+        func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
+        let prev = n > 1 ? url(n - 1) : nil
+        let next = n < ranges.count ? url(n + 1) : nil
+        let title = ranges.count > 1 ? "\(collection.fullTitle) – page \(n) of \(ranges.count)" : collection.fullTitle
+        let range = ranges[n - 1]
+        let shown = collection.items[range].first { $0.image != nil }
+        let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next, feed: feed(of: c))
+        let cells = range.map { i -> CellContext in
+            let item = collection.items[i]
+            let offset = i - range.lowerBound
+            // Without item pages a cell links to itself (its id), which the runtime opens in the lightbox.
+            let url = config.itemPages == .all ? base + item.record.slug + "/" : "#item-" + item.record.slug
+            return CellContext(key: item.record.slug, index: i, position: i + 1, title: item.record.title, subtitle: item.record.subtitle,
+                               url: url, image: image(item, root: root, detail: false),
+                               eager: offset < config.eagerImages, priority: offset == 0)
+        }
+        let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
+        let trail = crumbs(above: c, root: root)
+        return GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
+                              setSize: collection.items.count, first: range.lowerBound,
+                              manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
+    }
+
+    func item(_ spec: PageSpec, collection c: Int, index i: Int) -> ItemContext {
+        let collection = collections[c]
+        let item = collection.items[i]
+        let root = Self.root(of: spec.path)
+        let base = root + collection.name + "/"
+        func neighbour(_ j: Int) -> NeighbourContext? {
+            guard collection.items.indices.contains(j) else { return nil }
+            return NeighbourContext(url: base + collection.items[j].record.slug + "/", title: collection.items[j].record.title)
+        }
+        let page = Pagination.page(ofItem: i, pageSize: config.pageSize)
+        let fields = Self.fields(of: item, in: collection)
+        let detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
+                                link: item.record.link, image: image(item, root: root, detail: true), position: i + 1,
+                                fields: fields, hasFields: !fields.isEmpty)
+        let m = meta(spec.path, title: "\(item.record.title) – \(collection.fullTitle)",
+                     share: (item.record.title, item.record.subtitle ?? config.description, item), feed: feed(of: c))
+        let back = NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title)
+        let trail = crumbs(above: c, root: root) + [CrumbContext(title: back.title, url: back.url)]
+        return ItemContext(site: site, page: m,
+                           collection: ref(c, root: root), item: detail,
+                           back: back, previous: neighbour(i - 1), next: neighbour(i + 1), crumbs: trail, hasCrumbs: true)
+    }
+    /// Page `n` of group `g`'s album list.
+    func albums(_ spec: PageSpec, group g: Int, page n: Int) -> AlbumsContext {
+        let group = groups[g]
+        let root = Self.root(of: spec.path)
+        let base = root + group.name + "/"
+        let ranges = Pagination.pages(count: group.albums.count, pageSize: config.pageSize)
+        func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
+        let prev = n > 1 ? url(n - 1) : nil
+        let next = n < ranges.count ? url(n + 1) : nil
+        let title = ranges.count > 1 ? "\(group.title) – page \(n) of \(ranges.count)" : group.title
+        let shown = group.albums[ranges[n - 1]].lazy.compactMap { self.collections[$0].items.first { $0.image != nil } }.first
+        let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next,
+                     feed: group.albums.first.flatMap { feed(of: $0) })
+        let cards = CollectionCard.placed(group.albums[ranges[n - 1]].map { card($0, root: root) }, eager: config.eagerImages)
+        let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
+        let count = itemCount(ofGroup: g)
+        let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))
+        let albumCount = group.albums.count == 1 ? "1 album" : "\(group.albums.count) albums"
+        return AlbumsContext(site: site, page: m, collection: own, albums: cards, empty: cards.isEmpty,
+                             albumCountLabel: albumCount, pager: pager)
+    }
+}
