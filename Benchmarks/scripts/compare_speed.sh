@@ -5,8 +5,8 @@
 #            widths 320/640/1280, JPEG q82: the image step's decode-resize-encode, nothing cached
 #   no-op    the 100,000-record site of incremental.py, rebuilt with nothing changed
 #   1 edit   the same site after one record's title changed (incremental_step.sh)
-# Both binaries build the same inputs, so each no-op or edit build of one finds the other's output
-# and cache as its own (they write the same bytes).
+# Each binary rebuilds its own copy of the 100k site (a change may alter outputs on purpose, e.g. the
+# runtime's assets, and then one binary's build would not be a no-op over the other's).
 #
 # usage: Benchmarks/scripts/compare_speed.sh NEW_GALGEN BASE_GALGEN [WORKDIR]   (default /tmp/galgen-speed)
 #   env RUNS=5, BIG=6 (photos), TIMER="farm-bench" (any timer with farm-bench's `-n N [--pin C] --vs B -- A` form)
@@ -42,9 +42,10 @@ SITE=$W/incr-100000
 if [ ! -f "$SITE/config.json" ]; then
     python3 -P Benchmarks/scripts/incremental.py --count 100000 --galgen "$NEW" --work "$SITE" --keep >/dev/null
 fi
-noop() { echo "sh -c 'cd $SITE && exec $1 build --config config.json --output public --cache cache --jobs 2 --quiet'"; }
+rm -rf "$SITE-base" && cp -a "$SITE" "$SITE-base"
+noop() { echo "sh -c 'cd $2 && exec $1 build --config config.json --output public --cache cache --jobs 2 --quiet'"; }
 echo "== 100k no-op rebuild (A = new, B = base)"
-eval "$TIMER -n $RUNS --timeout 3000 --vs \"$(noop "$BASE")\" -- $(noop "$NEW")"
+eval "$TIMER -n $RUNS --timeout 3000 --vs \"$(noop "$BASE" "$SITE-base")\" -- $(noop "$NEW" "$SITE")"
 echo "== 100k one-record edit (A = new, B = base)"
-$TIMER -n "$RUNS" --timeout 3000 --vs "env GALGEN=$BASE sh Benchmarks/scripts/incremental_step.sh $SITE" \
+$TIMER -n "$RUNS" --timeout 3000 --vs "env GALGEN=$BASE sh Benchmarks/scripts/incremental_step.sh $SITE-base" \
     -- env GALGEN="$NEW" sh Benchmarks/scripts/incremental_step.sh "$SITE"
