@@ -9,13 +9,14 @@
 # runtime's assets, and then one binary's build would not be a no-op over the other's).
 #
 # usage: Benchmarks/scripts/compare_speed.sh NEW_GALGEN BASE_GALGEN [WORKDIR]   (default /tmp/galgen-speed)
-#   env RUNS=5, BIG=6 (photos), TIMER="farm-bench" (any timer with farm-bench's `-n N [--pin C] --vs B -- A` form)
+#   env ONLY="images noop edit" (which workloads), RUNS=5, BIG=6 (photos), TIMER="farm-bench" (any timer with farm-bench's `-n N [--pin C] --vs B -- A` form)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 NEW=$(realpath "${1:?usage: compare_speed.sh NEW_GALGEN BASE_GALGEN [WORKDIR]}")
 BASE=$(realpath "${2:?usage: compare_speed.sh NEW_GALGEN BASE_GALGEN [WORKDIR]}")
 W=${3:-/tmp/galgen-speed}
-RUNS=${RUNS:-5}; BIG=${BIG:-6}; TIMER=${TIMER:-farm-bench}
+RUNS=${RUNS:-5}; BIG=${BIG:-6}; TIMER=${TIMER:-farm-bench}; ONLY=${ONLY:-images noop edit}
+wants() { [[ " $ONLY " == *" $1 "* ]]; }
 mkdir -p "$W"
 [ -x "$W/venv/bin/python" ] || python3 -m venv "$W/venv"
 "$W/venv/bin/pip" install -q --disable-pip-version-check pillow numpy
@@ -34,8 +35,10 @@ json.dump({"title": "photos", "imageWidths": [320, 640, 1280], "jpegQuality": 82
 EOF
 fi
 cold() { echo "sh -c 'cd $W/photos && rm -rf cache public && exec $1 build --config config.json --output public --cache cache --jobs 1 --quiet'"; }
+if wants images; then
 echo "== images: cold build of $BIG photos of 12 MP, one core (A = new, B = base)"
 eval "$TIMER -n $RUNS --pin 0 --timeout 3000 --vs \"$(cold "$BASE")\" -- $(cold "$NEW")"
+fi
 
 # The 100k site, made and built once by incremental.py (release build of the new binary).
 SITE=$W/incr-100000
@@ -44,8 +47,11 @@ if [ ! -f "$SITE/config.json" ]; then
 fi
 rm -rf "$SITE-base" && cp -a "$SITE" "$SITE-base"
 noop() { echo "sh -c 'cd $2 && exec $1 build --config config.json --output public --cache cache --jobs 2 --quiet'"; }
+if wants noop; then
 echo "== 100k no-op rebuild (A = new, B = base)"
 eval "$TIMER -n $RUNS --timeout 3000 --vs \"$(noop "$BASE" "$SITE-base")\" -- $(noop "$NEW" "$SITE")"
+fi
+wants edit || exit 0
 echo "== 100k one-record edit (A = new, B = base)"
 $TIMER -n "$RUNS" --timeout 3000 --vs "env GALGEN=$BASE sh Benchmarks/scripts/incremental_step.sh $SITE-base" \
     -- env GALGEN="$NEW" sh Benchmarks/scripts/incremental_step.sh "$SITE"
