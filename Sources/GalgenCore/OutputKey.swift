@@ -87,11 +87,17 @@ public struct KeyFeed: Sendable {
     /// Adds an optional value: a marker for nil, else the value.
     public mutating func add<T>(_ value: T?, _ feed: (inout KeyFeed, T) -> Void) {
         guard let value else {
-            bytes.append(0x30)  // 0
+            beginOptional(present: false)
             return
         }
-        bytes.append(0x31)  // 1
+        beginOptional(present: true)
         feed(&self, value)
+    }
+
+    /// Adds the marker of an optional value, for a caller that adds the value itself when `present`
+    /// (what the optional `add(_:_:)` does, without its closure: for generic code in another module).
+    public mutating func beginOptional(present: Bool) {
+        bytes.append(present ? 0x31 : 0x30)  // 1, 0
     }
 
     /// Adds an optional string.
@@ -101,9 +107,15 @@ public struct KeyFeed: Sendable {
 
     /// Adds a list: its length, then each element.
     public mutating func add<T>(_ values: [T], _ feed: (inout KeyFeed, T) -> Void) {
-        bytes.append(0x6C)  // l
-        addLength(values.count)
+        beginList(count: values.count)
         for value in values { feed(&self, value) }
+    }
+
+    /// Adds the start of a list of `count` values, for a caller that adds each value itself (as
+    /// the list `add(_:_:)` does, without its closure: for generic code in another module).
+    public mutating func beginList(count: Int) {
+        bytes.append(0x6C)  // l
+        addLength(count)
     }
 
     /// Adds a string dictionary, sorted by key.

@@ -43,10 +43,12 @@ protocol ContextVisitor {
 }
 
 extension TemplateContext {
+    @inline(__always)
     func feed(into f: inout KeyFeed) { fields(&f) }
 
     var templateValue: Any? { self }
 
+    @inline(__always)
     func child(named name: String) -> Any? {
         var lookup = FieldLookup(name: name)
         fields(&lookup)
@@ -70,6 +72,7 @@ private struct FieldLookup: ContextVisitor {
 
     mutating func begin(_ name: StaticString) {}
 
+    @inline(__always)
     mutating func field<V: ContextValue>(_ name: String, _ value: @autoclosure () -> V) {
         if !found, name == self.name {
             self.value = value().templateValue
@@ -102,11 +105,19 @@ extension Dictionary: ContextValue where Key == String, Value == String {
 }
 
 extension Optional: ContextValue where Wrapped: ContextValue {
-    func feed(into f: inout KeyFeed) { f.add(self) { $1.feed(into: &$0) } }
+    func feed(into f: inout KeyFeed) {
+        f.beginOptional(present: self != nil)
+        self?.feed(into: &f)
+    }
+
     var templateValue: Any? { flatMap { $0.templateValue } }
 }
 
 extension Array: ContextValue where Element: ContextValue {
-    func feed(into f: inout KeyFeed) { f.add(self) { $1.feed(into: &$0) } }
+    func feed(into f: inout KeyFeed) {
+        f.beginList(count: count)
+        for value in self { value.feed(into: &f) }
+    }
+
     var templateValue: Any? { self }
 }

@@ -6,7 +6,7 @@ import GalgenRecords
 import GalgenTestSupport
 import Testing
 
-/// Page keys are fed by hand (ContextKeys.swift); this checks each feed against a Mirror walk of the
+/// Page keys are fed from each context's `fields` list (TemplateContext.swift); this checks each feed against a Mirror walk of the
 /// same value, over the contexts of every page of a site where every optional is set somewhere, so
 /// a context property missing from its feed (or fed out of order) fails here.
 struct ContextKeysTests {

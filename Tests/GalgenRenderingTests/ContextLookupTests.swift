@@ -7,7 +7,7 @@ import GalgenTestSupport
 import Mustache
 import Testing
 
-/// Every template context answers Mustache's lookups without reflection (ContextLookup.swift); this
+/// Every template context answers Mustache's lookups without reflection (its `fields`, TemplateContext.swift); this
 /// walks the real contexts of every page of a site and checks each stored property against Mirror.
 struct ContextLookupTests {
     @Test func everyPropertyIsServedWithItsMirrorValue() throws {

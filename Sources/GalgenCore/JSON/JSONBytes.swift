@@ -33,14 +33,14 @@ public enum JSONBytes {
     /// The length of ``appendContent(_:to:)``'s output for UTF-8 `bytes`.
     @inlinable
     public static func contentLength(_ bytes: ArraySlice<UInt8>) -> Int {
-        if bytes.allSatisfy(isPlain) { return bytes.count }
+        if bytes.allSatisfy({ isPlain($0) }) { return bytes.count }
         return JSONText.string(String(decoding: bytes, as: UTF8.self)).utf8.count - 2
     }
 
     /// Appends UTF-8 `bytes` as the content of a JSON string (what goes between the quotes).
     @inlinable
     public static func appendContent(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8]) {
-        if bytes.allSatisfy(isPlain) {
+        if bytes.allSatisfy({ isPlain($0) }) {
             out.append(contentsOf: bytes)
         } else {
             JSONText.appendContent(String(decoding: bytes, as: UTF8.self), to: &out)

@@ -9,7 +9,7 @@ public enum JSONText {
     public static func string(_ text: String, htmlSafe: Bool = true) -> String {
         // Most text needs no escape: no control character, quote, backslash, `<>&`, and no byte
         // 0xE2 (which starts U+2028 and U+2029, among others): copied whole.
-        if text.utf8.allSatisfy(JSONBytes.isPlain) {
+        if text.utf8.allSatisfy({ JSONBytes.isPlain($0) }) {
             return "\"" + text + "\""
         }
         var out = "\""
@@ -39,7 +39,7 @@ public enum JSONText {
     ///   - out: The bytes.
     public static func appendContent(_ text: String, to out: inout [UInt8]) {
         let utf8 = text.utf8
-        if utf8.allSatisfy(JSONBytes.isPlain) {
+        if utf8.allSatisfy({ JSONBytes.isPlain($0) }) {
             out.append(contentsOf: utf8)
         } else {
             let quoted = string(text).utf8
