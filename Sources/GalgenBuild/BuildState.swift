@@ -40,6 +40,8 @@ struct BuildState {
     var stager: OutputStager?
     /// What the image work made of each distinct image (`images`).
     var images: [Record.ImageReference: MadeImage] = [:]
+    /// The image files those make on the site, sorted by path (`images`).
+    var imageFiles: [PublishedImage] = []
 
     /// Creates the state of a build that has not started.
     init(options: BuildOptions, environment: BuildEnvironment, session: BuildSession?, events: @escaping @Sendable (BuildEvent) -> Void) {

@@ -50,6 +50,8 @@ struct ImageCollection {
     let records: [RecordSet]
     let baseDirectory: String
     private(set) var images: [Record.ImageReference: MadeImage] = [:]
+    /// The image files of the site, each once, sorted by path (made once, here; the pages step writes them).
+    private(set) var files: [PublishedImage] = []
     private var used = Set<String>()
 
     init(users: ImageUsers, records: [RecordSet], baseDirectory: String) {
@@ -78,7 +80,8 @@ struct ImageCollection {
             }
             images[outcome.reference] = result.image
         }
-        report.images.published = PublishedImages.files(images.values).count
+        files = PublishedImages.files(images.values)
+        report.images.published = files.count
     }
 
     /// Each user of an image with a problem, named (only then: naming a record costs).

@@ -41,6 +41,7 @@ struct ImagesStep: BuildStep {
         if state.mode == .site || state.mode.shard != nil {
             collected.recordLedger(cache: cache, used: state.recordEntries, state: &state)
             state.images = collected.images
+            state.imageFiles = collected.files
         }
         state.report.network = await network.fetch.stats.counts
         if state.mode == .site {

@@ -43,7 +43,7 @@ struct PagesStep: BuildStep {
         // What the published folder holds, read before the plan exists: its 100 MB record (at a
         // million files) is then gone before the build's peak.
         stager.readPublished()
-        let (files, pageCount) = try await plan(renderer, images: PublishedImages.files(state.images.values), assets: assets, state: &state)
+        let (files, pageCount) = try await plan(renderer, images: state.imageFiles, assets: assets, state: &state)
         let actions = try BuildError.mapping(try stager.prepare(files.map(\.entry)))
         state.report.pages = pageCount
         state.report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
