@@ -174,6 +174,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
     public var sources = 0
     /// Records kept (after dropping bad ones and duplicates).
     public var records = 0
+    /// What each folder source found, by source name (sorted).
+    public var folders: [FolderCounts] = []
     /// Pages written.
     public var pages = 0
     /// Asset files written.

@@ -36,6 +36,10 @@ struct BuildState {
     /// Every source's records, in config order, and the cache entries their pages used (`records`).
     var records: [RecordSet] = []
     var recordEntries: [String] = []
+    /// What each folder source read (albums, counts), by source name, and the content hashes of the
+    /// local files it read: the image step does not read an unchanged file again (`records`).
+    var folders: [String: FolderSummary] = [:]
+    var knownHashes: [String: String] = [:]
     /// The output folder's stager (`images`, for a site).
     var stager: OutputStager?
     /// What the image work made of each distinct image (`images`).

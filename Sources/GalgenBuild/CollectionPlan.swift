@@ -11,7 +11,8 @@ enum CollectionPlan {
     ///   - config: The site config.
     ///   - sets: Each source's records, in config order.
     ///   - image: The published image of a record's image reference.
-    static func make(config: SiteConfig, sets: [RecordSet], image: (Record.ImageReference) -> ItemImage?)
+    static func make(config: SiteConfig, sets: [RecordSet], folders: [String: FolderSummary] = [:],
+                     image: (Record.ImageReference) -> ItemImage?)
         -> (collections: [Collection], groups: [CollectionGroup], diagnostics: [Diagnostic]) {
         var collections: [Collection] = []
         var groups: [CollectionGroup] = []
@@ -23,6 +24,11 @@ enum CollectionPlan {
             var feedField: Int?
             if let first = source.sort.first, case .extra(let index, .date)? = RecordField(first.by, fields: source.fields.extra) {
                 feedField = index
+            }
+            if source.groupBy == nil, let folder = folders[source.name], !folder.albums.isEmpty {
+                collections += FolderCollections.make(folder.albums, items: items, source: source, offset: collections.count,
+                                                      feedField: feedField)
+                continue
             }
             guard let spec = source.groupBy else {
                 collections.append(Collection(name: source.name, title: source.title, items: items, fields: source.fields.extra,

@@ -17,6 +17,8 @@ struct ImageQueue: Sendable {
     var remoteCache: RemoteImageCache? = nil
     /// The site (process every source), a shard (process only its own), or a push or pull (process none).
     var mode: BuildMode = .site
+    /// Content hashes of local files already read in this build (a folder source's): not read again.
+    var knownHashes: [String: String] = [:]
     let jobs: Int
     let maxSourceBytes: Int
     let imageMaxAge: Double
@@ -64,7 +66,8 @@ struct ImageQueue: Sendable {
                     var outcome = await obtain(work, network: network)
                     guard let input = outcome.input else { return (index, outcome.outcome) }
                     var hash: String?
-                    if remoteCache != nil || mode != .site {
+                    if case .file(let path) = input { hash = knownHashes[path] }
+                    if hash == nil, remoteCache != nil || mode != .site {
                         // A local file is read and hashed on the image queue, off the cooperative threads.
                         hash = await withCheckedContinuation { continuation in
                             queue.async { continuation.resume(returning: maker.sourceHash(input)) }

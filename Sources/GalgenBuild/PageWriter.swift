@@ -56,6 +56,8 @@ struct PageWriter: Sendable {
                     try stager.write(file.data, entry: index)
                 case .cacheEntry(let path):
                     try stager.write(try fileSystem.readFile(at: path), entry: index)
+                case .original(let path):
+                    try stager.place(file: path, entry: index)
                 case .page(let spec):
                     let page = renderer.render(spec)
                     var problems = validator.validate(html: page.html, path: page.path)

@@ -16,17 +16,27 @@ struct RecordLoader: Sendable {
     var shared: RemoteResponses? = nil
     /// Upload every page used, not only those fetched in this build (`galgen cache push`).
     var pushAll = false
+    /// Reads folder sources (set by the records step).
+    var folders: FolderLoader? = nil
 
     struct Output {
         var sets: [RecordSet] = []
         /// Cache files used (for the build's ledger).
         var cacheEntries: [String] = []
+        /// What each folder source read, by source name.
+        var folders: [String: FolderSummary] = [:]
     }
 
     func run() async throws(BuildError) -> Output {
         var output = Output()
         var missing: [String] = []
         for source in config.sources {
+            if source.folder != nil, let folders {
+                let loaded = try folders.load(source)
+                output.sets.append(loaded.set)
+                output.folders[source.name] = loaded.summary
+                continue
+            }
             if source.localPath != nil {
                 do {
                     output.sets.append(try JSONRecordSource(config: source, baseDirectory: config.baseDirectory, fileSystem: fileSystem).load())

@@ -48,3 +48,28 @@ extension ITunesQuery {
     /// The extra fields this query's results get unless the config names its own.
     public var defaultExtra: [FieldSpec] { FieldDefaults.iTunes(media: media, entity: entity) }
 }
+
+extension FieldDefaults {
+    /// A photo or video from a folder: what its metadata, its sidecar and the file itself tell.
+    /// Every path is a key of the record galgen makes for the file (see `FolderRecordSource`).
+    static func folder(gps: Bool) -> [FieldSpec] {
+        var fields = [
+            field("caption", "caption"),
+            field("taken", "taken", .date, label: "Taken"),
+            field("camera", "camera"),
+            field("lens", "lens"),
+            field("focalLength", "focalLength", label: "Focal length"),
+            field("aperture", "aperture"),
+            field("exposure", "exposure"),
+            field("iso", "iso", .number, label: "ISO"),
+            field("size", "size", label: "Size"),
+            field("duration", "duration", .duration),
+            field("keywords", "keywords"),
+            field("rating", "rating", .rating),
+            field("creator", "creator"),
+            field("file", "file", label: "File"),
+        ]
+        if gps { fields.append(field("location", "location")); fields.append(field("map", "map", .url)) }
+        return fields
+    }
+}

@@ -115,6 +115,8 @@ public struct SourceConfig: Sendable, Hashable {
         case randomuser
         /// The iTunes Search API.
         case itunes
+        /// A folder of photos and videos: one item per file, one album per sub-folder.
+        case folder
     }
 
     /// Where the records come from.
@@ -127,6 +129,8 @@ public struct SourceConfig: Sendable, Hashable {
         case randomUser(RandomUserQuery)
         /// The iTunes Search API.
         case iTunes(ITunesQuery)
+        /// A folder of photos and videos.
+        case folder(FolderQuery)
     }
 
     /// URL-safe, unique name; the collection's folder in the output.
@@ -172,6 +176,15 @@ public struct SourceConfig: Sendable, Hashable {
         if case .file(let path) = origin { return path }
         return nil
     }
+
+    /// The folder, for folder sources.
+    public var folder: FolderQuery? {
+        if case .folder(let query) = origin { return query }
+        return nil
+    }
+
+    /// What a rebuild depends on locally: the JSON file or the photo folder (nil for remote sources).
+    public var localInput: String? { localPath ?? folder?.path }
 }
 
 /// How a remote JSON source is paged.

@@ -46,6 +46,8 @@ enum SourceDecoder {
             }
             source = SourceConfig(name: name, title: title, kind: kind, origin: .iTunes(query), items: FieldPath("results")!,
                                   fields: fields, maxAge: maxAge)
+        case .folder:
+            source = try decodeFolder(&reader, node: node, path: path, name: name, title: title, base: base)
         }
         var decoded = source
         if let sortNode = reader.node("sort") {

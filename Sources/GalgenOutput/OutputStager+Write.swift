@@ -24,6 +24,28 @@ extension OutputStager {
         stamps[index] = stamp
     }
 
+    /// Puts a file into the new site as it is (a video): hard-linked when it is on the same disk (no
+    /// copy of a large file), else copied.
+    /// - Parameters:
+    ///   - source: The file.
+    ///   - index: The entry's index in what was given to ``prepare(_:)``.
+    public func place(file source: String, entry index: Int) throws(FileSystemError) {
+        let relative = entries[index].path
+        let folder = Paths.directory(of: relative)
+        if !folder.isEmpty && folder != "." { try ensureDirectory(folder) }
+        let path = staging + "/" + relative
+        if fileSystem.kind(at: path) != nil { try fileSystem.remove(at: path) }
+        do {
+            try fileSystem.hardLink(source, to: path)
+        } catch {
+            try fileSystem.writeFile(try fileSystem.readFile(at: source), to: path)
+        }
+        guard let stamp = fileSystem.stamp(at: path) else {
+            throw FileSystemError(.notFound, operation: "stat", path: path, reason: "it is gone")
+        }
+        stamps[index] = stamp
+    }
+
     /// Links one file from the published site (an entry whose action is ``OutputAction/link``).
     /// - Parameter index: The entry's index in what was given to ``prepare(_:)``.
     public func link(entry index: Int) throws(FileSystemError) {

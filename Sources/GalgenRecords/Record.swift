@@ -26,6 +26,13 @@ public struct Record: Sendable, Hashable {
     public var origin: RecordOrigin
     /// The source's extra fields, in the config's order (`fields.extra`); nil where the record has no usable value.
     public var fields: [FieldValue?] = []
+    /// A folder source's record: the folder it is in, relative to the source's folder (`""` for the top);
+    /// nil for other sources.
+    public var album: String?
+    /// A description as HTML, already made safe (a folder source's sidecar, rendered from Markdown).
+    public var descriptionHTML: String?
+    /// A video's file, published as it is beside its poster (the record's image).
+    public var video: RecordVideo?
 
     /// Creates a record.
     /// - Parameters:
@@ -45,6 +52,23 @@ public struct Record: Sendable, Hashable {
         self.image = image
         self.link = link
         self.origin = origin
+    }
+}
+
+/// A video item's file: what the page's `<video>` plays, or links to when browsers cannot play it.
+public struct RecordVideo: Sendable, Hashable {
+    /// The file (absolute path).
+    public var path: String
+    /// Its MIME type, e.g. `video/mp4`.
+    public var mimeType: String
+    /// Whether browsers play it (else the page links to it for download).
+    public var playable: Bool
+
+    /// Creates a video reference.
+    public init(path: String, mimeType: String, playable: Bool) {
+        self.path = path
+        self.mimeType = mimeType
+        self.playable = playable
     }
 }
 

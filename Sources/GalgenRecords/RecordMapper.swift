@@ -45,7 +45,13 @@ struct RecordMapper {
     @discardableResult
     mutating func add(_ node: JSONNode, index: Int, in source: RecordOrigin.Source, cursor: inout JSONLocator.Cursor) -> Bool {
         let (line, column) = cursor.lineColumn(of: node.offset)
-        let origin = RecordOrigin(source, line: line, column: column, index: index)
+        return add(node, origin: RecordOrigin(source, line: line, column: column, index: index))
+    }
+
+    /// Maps one record named by `origin`; `slug`, when given, is used as it is (the caller keeps it unique
+    /// where it must be: a folder source's slugs are unique within their album).
+    @discardableResult
+    mutating func add(_ node: JSONNode, origin: RecordOrigin, slug givenSlug: String? = nil) -> Bool {
         let subject = Subject(source: config.name, origin: origin)
         let fields = config.fields
 
@@ -72,7 +78,7 @@ struct RecordMapper {
         let image = imageReference(in: node, subject: subject)
         let link = link(in: node, subject: subject)
 
-        let slug = uniqueSlug(for: rawID, subject: subject)
+        let slug = givenSlug ?? uniqueSlug(for: rawID, subject: subject)
         idIndex[rawID] = records.count
         var record = Record(id: rawID, slug: slug, title: title, subtitle: subtitle.isEmpty ? nil : subtitle,
                             image: image, link: link, origin: origin)

@@ -36,6 +36,7 @@ public struct RemoteRecordReader: Sendable {
         self.mapper = RecordMapper(config: config, baseDirectory: baseDirectory)
         switch config.origin {
         case .file(let path): firstURL = "file://" + path
+        case .folder(let query): firstURL = "file://" + query.path
         case .url(let url, let paging):
             if case .parameter(let name, let start) = paging.mode {
                 firstURL = QueryString.setting(name, to: String(start), in: url)
@@ -140,7 +141,7 @@ public struct RemoteRecordReader: Sendable {
         let subject = "\(config.name): paging"
         let candidate: String?
         switch config.origin {
-        case .file, .iTunes:
+        case .file, .iTunes, .folder:
             return nil
         case .randomUser(let query):
             let done = pagesRead * query.perRequest

@@ -252,6 +252,10 @@ struct ItemDetail: TemplateContext {
     let position: Int
     let fields: [FieldContext]
     let hasFields: Bool
+    /// The sidecar's description (safe HTML), for a folder source's item.
+    var descriptionHTML: String? = nil
+    /// The video a folder source's item plays.
+    var video: VideoContext? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("ItemDetail")
@@ -264,6 +268,28 @@ struct ItemDetail: TemplateContext {
         f.field("position", position)
         f.field("fields", fields)
         f.field("hasFields", hasFields)
+        f.field("descriptionHTML", descriptionHTML)
+        f.field("video", video)
+    }
+}
+
+/// A video on an item page: played in a `<video>` when browsers can, else linked for download.
+struct VideoContext: TemplateContext {
+    /// The file, relative to the page.
+    let src: String
+    /// Its MIME type.
+    let type: String
+    /// Whether browsers play it.
+    let playable: Bool
+    /// Its name, for the download link.
+    let name: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("VideoContext")
+        f.field("src", src)
+        f.field("type", type)
+        f.field("playable", playable)
+        f.field("name", name)
     }
 }
 

@@ -15,6 +15,12 @@ struct GalleryContext: TemplateContext {
     /// The trail above this gallery: the grouped collection, for an album; empty otherwise.
     let crumbs: [CrumbContext]
     let hasCrumbs: Bool
+    /// A folder album's sub-albums, on its first page; empty otherwise.
+    var albums: [CollectionCard] = []
+    /// "2 albums", when there are sub-albums.
+    var albumCountLabel: String? = nil
+    /// A folder album's description (safe HTML), on its first page.
+    var descriptionHTML: String? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -29,6 +35,11 @@ struct GalleryContext: TemplateContext {
         f.field("pager", pager)
         f.field("crumbs", crumbs)
         f.field("hasCrumbs", hasCrumbs)
+        f.field("albums", albums)
+        f.derived("hasAlbums", !albums.isEmpty)
+        f.field("albumCountLabel", albumCountLabel)
+        f.field("descriptionHTML", descriptionHTML)
+        f.derived("nothing", empty && albums.isEmpty)
     }
 }
 

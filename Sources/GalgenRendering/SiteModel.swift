@@ -98,6 +98,14 @@ public struct Collection: Sendable, Hashable {
     /// The extra field (an index into ``fields``) whose date is the source's first sort key: the
     /// collection then has an Atom feed of its newest items.
     public var feedField: Int?
+    /// A folder album's parent album (an index into the site's collections); nil for a top collection.
+    public var parent: Int?
+    /// A folder album's sub-albums (indices into the site's collections), listed before its items.
+    public var subalbums: [Int] = []
+    /// A folder album's description (`index.md`), HTML already made safe.
+    public var descriptionHTML: String?
+    /// The item that is the album's cover (`Thumbnail:` of its `index.md`); else the first with an image.
+    public var cover: Int?
 
     /// The title that names the collection alone: `Apps › Games` for an album, else its title.
     public var fullTitle: String { groupTitle.map { "\($0) › \(title)" } ?? title }

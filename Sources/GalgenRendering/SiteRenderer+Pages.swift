@@ -16,6 +16,7 @@ extension SiteRenderer {
         // Plain collections and grouped sources, in config order (a group where its first album is).
         var cards: [CollectionCard] = []
         for (c, collection) in collections.enumerated() {
+            if collection.parent != nil { continue }  // a folder album: listed on its parent's page
             if let g = collection.group {
                 if groups[g].albums.first == c { cards.append(groupCard(g, root: m.root)) }
                 continue
@@ -48,9 +49,16 @@ extension SiteRenderer {
         }
         let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let trail = crumbs(above: c, root: root)
-        return GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
-                              setSize: collection.items.count, first: range.lowerBound,
-                              manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
+        var context = GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
+                                     setSize: collection.items.count, first: range.lowerBound,
+                                     manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
+        if n == 1 {
+            context.albums = CollectionCard.placed(collection.subalbums.map { card($0, root: root) }, eager: config.eagerImages)
+            context.albumCountLabel = collection.subalbums.isEmpty ? nil
+                : collection.subalbums.count == 1 ? "1 album" : "\(collection.subalbums.count) albums"
+            context.descriptionHTML = collection.descriptionHTML
+        }
+        return context
     }
 
     func item(_ spec: PageSpec, collection c: Int, index i: Int) -> ItemContext {
@@ -64,9 +72,15 @@ extension SiteRenderer {
         }
         let page = Pagination.page(ofItem: i, pageSize: config.pageSize)
         let fields = Self.fields(of: item, in: collection)
-        let detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
+        var detail = ItemDetail(key: item.record.slug, id: item.record.id, title: item.record.title, subtitle: item.record.subtitle,
                                 link: item.record.link, image: image(item, root: root, detail: true), position: i + 1,
                                 fields: fields, hasFields: !fields.isEmpty)
+        detail.descriptionHTML = item.record.descriptionHTML
+        detail.video = item.record.video.map { video in
+            let path = VideoFiles.path(collection: collection.name, slug: item.record.slug, source: video.path)
+            return VideoContext(src: root + path, type: video.mimeType, playable: video.playable,
+                                name: String(path.split(separator: "/").last ?? ""))
+        }
         let m = meta(spec.path, title: "\(item.record.title) – \(collection.fullTitle)",
                      share: (item.record.title, item.record.subtitle ?? config.description, item), feed: feed(of: c))
         let back = NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title)

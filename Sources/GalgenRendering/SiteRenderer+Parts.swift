@@ -62,6 +62,15 @@ extension SiteRenderer {
 
     /// The trail above collection `c`'s pages: its group, for an album.
     func crumbs(above c: Int, root: String) -> [CrumbContext] {
+        if collections[c].parent != nil {
+            var trail: [CrumbContext] = []
+            var up = collections[c].parent
+            while let p = up {
+                trail.append(CrumbContext(title: collections[p].title, url: root + collections[p].name + "/"))
+                up = collections[p].parent
+            }
+            return trail.reversed()
+        }
         guard let g = collections[c].group else { return [] }
         return [CrumbContext(title: groups[g].title, url: root + groups[g].name + "/")]
     }
@@ -105,8 +114,27 @@ extension SiteRenderer {
     /// The card of collection `c`: its title, count and first picture.
     func card(_ c: Int, root: String) -> CollectionCard {
         let r = ref(c, root: root)
-        let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: root, detail: false) }
-        return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
+        guard !collections[c].subalbums.isEmpty || collections[c].cover != nil else {
+            let cover = collections[c].items.first { $0.image != nil }.map { image($0, root: root, detail: false) }
+            return CollectionCard(title: r.title, url: r.url, count: r.count, countLabel: r.countLabel, cover: cover)
+        }
+        // A folder album: everything below it counts, and its cover may come from a sub-album.
+        let count = itemCount(below: c)
+        return CollectionCard(title: r.title, url: r.url, count: count, countLabel: countLabel(count),
+                              cover: coverItem(of: c).map { image($0, root: root, detail: false) })
+    }
+
+    /// Items in a folder album and every album below it.
+    func itemCount(below c: Int) -> Int {
+        collections[c].subalbums.reduce(collections[c].items.count) { $0 + itemCount(below: $1) }
+    }
+
+    /// A folder album's cover: the one its `index.md` names, else its first picture, else its first sub-album's.
+    func coverItem(of c: Int) -> Item? {
+        let collection = collections[c]
+        if let cover = collection.cover, collection.items[cover].image != nil { return collection.items[cover] }
+        if let first = collection.items.first(where: { $0.image != nil }) { return first }
+        return collection.subalbums.lazy.compactMap { self.coverItem(of: $0) }.first
     }
 
     /// Items in every album of group `g`.

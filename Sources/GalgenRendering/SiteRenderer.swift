@@ -36,7 +36,7 @@ public struct RenderedPage: Sendable {
 /// Plans and renders the pages of a site from its collections and templates.
 public struct SiteRenderer: Sendable {
     let config: SiteConfig
-    let collections: [Collection]
+    public let collections: [Collection]
     /// The sources split into albums; their albums are among ``collections``.
     let groups: [CollectionGroup]
     let templates: TemplateSet

@@ -7,7 +7,8 @@ import Mustache
 /// Every template is registered under its name without the extension, so any of them can be used as
 /// a partial (`{{> cell}}`). `index`, `gallery` and `item` are required (the built-in theme has them).
 /// Templates may not use unescaped output (`{{{x}}}`, `{{& x}}`), change delimiters (`{{= =}}`)
-/// or switch the content type: all record text must go through HTML escaping.
+/// or switch the content type: all record text must go through HTML escaping. The one exception is
+/// HTML galgen made safe itself, in fields whose names end in `HTML` (`{{{descriptionHTML}}}`).
 public struct TemplateSet: Sendable {
     /// Templates every site needs.
     public static let requiredTemplates = ["index", "gallery", "item"]
@@ -94,6 +95,9 @@ public struct TemplateSet: Sendable {
         return result
     }
 
+    /// `{{{name}}}` where the name (with dots) ends in `HTML`.
+    nonisolated(unsafe) static let sanitisedHTML = /\{\{\{\s*[A-Za-z0-9_.]*HTML\s*\}\}\}/
+
     /// Rejects tags that would bypass HTML escaping.
     static func lint(_ text: String, path: String) throws(RenderingError) {
         let forbidden: [(String, String)] = [
@@ -102,7 +106,10 @@ public struct TemplateSet: Sendable {
         ]
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             // White space after the braces makes the same tag: `{{ & x }}` is `{{& x}}`.
-            let compact = line.replacingOccurrences(of: "{{ ", with: "{{").replacingOccurrences(of: "{{\t", with: "{{")
+            var compact = line.replacingOccurrences(of: "{{ ", with: "{{").replacingOccurrences(of: "{{\t", with: "{{")
+            // galgen's own sanitised HTML (sidecar Markdown through cmark) may be written as it is:
+            // `{{{descriptionHTML}}}`, a name ending in `HTML`, which record text can never name.
+            compact = compact.replacing(Self.sanitisedHTML) { String(repeating: " ", count: $0.output.count) }
             for (token, what) in forbidden {
                 if let range = compact.range(of: token) {
                     let column = compact.distance(from: compact.startIndex, to: range.lowerBound) + 1

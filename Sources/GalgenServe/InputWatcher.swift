@@ -47,7 +47,7 @@ struct InputWatcher: Sendable {
     /// read (a broken config is still watched, so fixing it triggers the next build).
     func roots() -> [String] {
         guard let config = try? ConfigLoader(fileSystem: fileSystem).load(path: configPath) else { return [configPath] }
-        return ([configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath)).sorted()
+        return ([configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localInput)).sorted()
     }
 
     /// Stamps every file below the roots (folders are listed as the build lists them; missing roots

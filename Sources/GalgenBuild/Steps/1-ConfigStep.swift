@@ -43,6 +43,7 @@ struct ConfigStep: BuildStep {
         case .url(let url, _): input.url = url
         case .randomUser(let query): input.url = query.url
         case .iTunes(let query): input.url = query.url
+        case .folder(let query): input.path = query.path
         }
         return input
     }

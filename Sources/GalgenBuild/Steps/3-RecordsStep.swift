@@ -1,4 +1,5 @@
 import GalgenCache
+import GalgenConfig
 
 /// Opens the local cache and the network, then loads every source's records (``RecordLoader``).
 struct RecordsStep: BuildStep {
@@ -16,7 +17,18 @@ struct RecordsStep: BuildStep {
         var loader = RecordLoader(config: config, fileSystem: state.fileSystem, remote: network.fetch)
         loader.shared = network.pages
         loader.pushAll = state.mode == .push
+        loader.folders = FolderLoader(config: config, fileSystem: state.fileSystem, cacheDirectory: state.cacheDirectory,
+                                      outputDirectory: state.outputDirectory, reader: MediaReader())
         let loaded = try await loader.run()
+        state.folders = loaded.folders
+        for (name, summary) in loaded.folders {
+            state.knownHashes.merge(summary.hashes) { a, _ in a }
+            guard !summary.sidecarFields.isEmpty, let i = state.config?.sources.firstIndex(where: { $0.name == name }) else { continue }
+            for key in summary.sidecarFields {
+                state.config?.sources[i].fields.extra.append(FieldSpec(name: key, path: FieldPath(key) ?? FieldPath("file")!))
+            }
+        }
+        state.report.folders = loaded.folders.keys.sorted().map { BuildReport.FolderCounts(source: $0, loaded.folders[$0]!) }
         for set in loaded.sets { state.report.diagnostics += set.diagnostics }
         state.report.sources = config.sources.count
         state.report.records = loaded.sets.reduce(0) { $0 + $1.records.count }

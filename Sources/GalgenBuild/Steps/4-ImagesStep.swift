@@ -20,7 +20,7 @@ struct ImagesStep: BuildStep {
         if state.mode == .site {
             state.stager = try BuildError.mapping(try OutputStager(
                 output: state.outputDirectory,
-                protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localPath),
+                protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localInput),
                 cache: cache.directory, clean: state.options.clean, known: state.session?.trees, remember: state.session != nil,
                 fileSystem: state.fileSystem, processID: state.environment.processID, isProcessAlive: state.environment.isProcessAlive))
             state.report.outputDirectory = state.outputDirectory
@@ -59,6 +59,7 @@ struct ImagesStep: BuildStep {
                                 elapsed: { elapsed().seconds })
         stage.remoteCache = state.remoteCache.map { RemoteImageCache(client: $0, step: maker) }
         stage.mode = state.mode
+        stage.knownHashes = state.knownHashes
         var throttle = ProgressThrottle()
         let total = users.references.count
         return await stage.run(users.works, completed: { done in

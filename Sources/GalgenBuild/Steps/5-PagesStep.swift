@@ -16,6 +16,8 @@ struct PagesStep: BuildStep {
         case file(GalleryData.File)
         case cacheEntry(String)
         case page(PageSpec)
+        /// A file published as it is (a folder source's video): linked, or copied when it is on another disk.
+        case original(String)
     }
 
     /// One file of the site and where its bytes come from.
@@ -27,7 +29,7 @@ struct PagesStep: BuildStep {
         let assets = try state.need(state.assets, "assets")
         let stager = try state.need(state.stager, "output folder")
         let items = state.images.mapValues(PublishedImages.item)
-        let (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records) { items[$0] }
+        let (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records, folders: state.folders) { items[$0] }
         state.report.diagnostics += grouping
         state.records = []  // the items hold the records now: not twice in memory
         // The records' text and parse, the images step's tables: not resident during the
@@ -70,6 +72,12 @@ struct PagesStep: BuildStep {
         for asset in assets.assets { files.append((OutputEntry(path: asset.outputPath, key: OutputKey(digesting: asset.data)), .bytes(asset.data))) }
         for file in data + crawler { files.append((OutputEntry(path: file.path, key: file.key), .file(file))) }
         for image in images { files.append((OutputEntry(path: image.path, key: image.key), .cacheEntry(image.entry))) }
+        for video in VideoFiles.all(renderer.collections) {
+            // Keyed by where it is and its stamp: a video is never read whole to be hashed.
+            let stamp = state.fileSystem.stamp(at: video.source)
+            let key = OutputKey(digesting: Data("video|\(video.source)|\(stamp?.size ?? 0)|\(stamp?.modified ?? 0)|\(stamp?.inode ?? 0)".utf8))
+            files.append((OutputEntry(path: video.path, key: key), .original(video.source)))
+        }
         state.report.assets = assets.assets.count
         state.report.dataFiles = data.count
 
