@@ -17,8 +17,11 @@ struct InitCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The site's folder.", valueName: "dir"))
     var directory = "."
 
-    @Option(name: .long, help: ArgumentHelp("Where the records come from: json (a local file, with example pictures), randomuser or itunes.", valueName: "kind"))
+    @Option(name: .long, help: ArgumentHelp("Where the records come from: json (a local file, with example pictures), randomuser, itunes, or folder (a folder of photos and videos, used where it is).", valueName: "kind"))
     var source: SiteScaffolder.Source = .json
+
+    @Option(name: .long, help: ArgumentHelp("With --source folder: the photo folder (default: <dir> itself, where the site's files are then added beside the photos).", valueName: "path"))
+    var photos: String?
 
     @Option(name: .long, help: ArgumentHelp("The site's title.", valueName: "text"))
     var title = "My gallery"
@@ -34,6 +37,7 @@ struct InitCommand: AsyncParsableCommand {
 
     func validate() throws {
         if workflowOnly && ci == nil { throw ValidationError("--workflow-only needs --ci (e.g. --ci github)") }
+        if photos != nil && source != .folder { throw ValidationError("--photos goes with --source folder") }
     }
 
     func run() async throws {
@@ -45,6 +49,13 @@ struct InitCommand: AsyncParsableCommand {
             if ci == .github { release = try await ReleaseLocator.currentRelease(environment: ProcessInfo.processInfo.environment) }
             var options = SiteScaffolder.Options(source: source, title: title, ci: ci, force: force, release: release)
             options.workflowOnly = workflowOnly
+            if let photos {
+                let target = GalgenCLI.absolute(photos)
+                guard LocalFileSystem().targetKind(at: target) == .directory else {
+                    throw ValidationError("--photos \(photos): not a folder")
+                }
+                options.photos = target == folder ? "." : Paths.relative(target, to: folder)
+            }
             written = try SiteScaffolder(fileSystem: LocalFileSystem()).scaffold(in: folder, options: options)
         } catch {
             throw GalgenCLI.fail(error, console: console)
@@ -60,7 +71,11 @@ struct InitCommand: AsyncParsableCommand {
         if directory != "." { console.out("  cd \(directory)") }
         console.out("  galgen serve    # build, then preview on http://127.0.0.1:8080/; edits rebuild and reload the page")
         console.out("  galgen build    # build into public/")
-        if source != .json { console.out("(the first build fetches the records from the \(source.rawValue) API; later builds use the cache)") }
+        if source == .folder {
+            console.out("(every photo and video below \(photos ?? directory) is an item, every sub-folder an album; nothing is copied)")
+        } else if source != .json {
+            console.out("(the first build fetches the records from the \(source.rawValue) API; later builds use the cache)")
+        }
     }
 }
 

@@ -14,6 +14,8 @@ public struct SiteScaffolder: Sendable {
         case randomuser
         /// The iTunes Search API.
         case itunes
+        /// A folder of photos and videos, used where it is (`photos`).
+        case folder
     }
 
     /// A CI system to write a publishing workflow for.
@@ -36,6 +38,9 @@ public struct SiteScaffolder: Sendable {
         public var release: GalgenRelease?
         /// Write only the CI workflow, into a folder that may hold a site already (replacing an older workflow).
         public var workflowOnly = false
+        /// For `folder`: the photo folder as the config names it (relative to the site's folder, or absolute).
+        /// `"."` makes the site in the photo folder itself, which need not be empty then.
+        public var photos = "."
 
         /// Creates options.
         /// - Parameters:
@@ -75,7 +80,12 @@ public struct SiteScaffolder: Sendable {
         case nil, .directory: break
         default: throw ScaffoldError(.notAFolder, path: directory, message: "is not a folder")
         }
-        if !options.force, !options.workflowOnly, fileSystem.targetKind(at: directory) == .directory {
+        let inPhotoFolder = options.source == .folder && options.photos == "."
+        if inPhotoFolder, !options.force, fileSystem.targetKind(at: directory + "/config.json") != nil {
+            throw ScaffoldError(.wouldOverwrite, path: directory + "/config.json",
+                                message: "a config.json is already there; nothing was written. Pass --force to replace it")
+        }
+        if !options.force, !options.workflowOnly, !inPhotoFolder, fileSystem.targetKind(at: directory) == .directory {
             let entries = ((try? fileSystem.listDirectory(at: directory)) ?? []).filter { $0 != ".git" }
             if !entries.isEmpty {
                 throw ScaffoldError(.wouldOverwrite, path: directory,
@@ -155,6 +165,15 @@ public struct SiteScaffolder: Sendable {
                       "type": "randomuser",
                       "count": 60,
                       "seed": "galgen"
+                    }
+                """
+        case .folder:
+            source = """
+                    {
+                      "name": "photos",
+                      "title": "Photos",
+                      "type": "folder",
+                      "path": \(JSONText.string(options.photos, htmlSafe: false))
                     }
                 """
         case .itunes:
