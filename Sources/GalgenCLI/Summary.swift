@@ -37,6 +37,7 @@ struct Summary {
         }
         console.out("  sources \(report.sources) · records \(report.records) · pages \(report.pages) · assets \(report.assets) · data files \(report.dataFiles)")
         console.out("  images: \(i.sources) sources · \(i.decoded) decoded · \(i.encoded) variants encoded · \(i.reused) reused from cache · \(i.failed) failed · \(i.published) files published")
+        for folder in report.folders { console.out("  " + Self.folderLine(folder)) }
         if i.damaged > 0 { console.out("  cache: \(i.damaged) damaged entries rebuilt") }
         if let o = report.output, let p = report.steps.last(where: { $0.name == "pages" }), let rendered = p.rendered {
             let how = o.reason.map { "full build: \($0)" } ?? "incremental"
@@ -76,5 +77,23 @@ struct Summary {
         } else {
             console.out("  theme: built-in, with \(own.count) file\(own.count == 1 ? "" : "s") from the site: \(own.map(\.path).joined(separator: ", "))")
         }
+    }
+
+    /// `folder trip: 120 photos · 2 videos · 8 albums · 3 other files skipped (notes.txt, …) · …`
+    static func folderLine(_ f: BuildReport.FolderCounts) -> String {
+        func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        var parts = [n(f.photos, "photo", "photos"), n(f.videos, "video", "videos"), n(f.albums, "album", "albums")]
+        if f.otherFiles > 0 {
+            let examples = f.otherExamples.prefix(3).joined(separator: ", ") + (f.otherFiles > 3 ? ", …" : "")
+            parts.append(n(f.otherFiles, "other file", "other files") + " skipped (\(examples))")
+        }
+        if f.hidden > 0 { parts.append("\(f.hidden) hidden skipped") }
+        if f.excluded > 0 { parts.append("\(f.excluded) excluded") }
+        if !f.emptyFolders.isEmpty {
+            parts.append(n(f.emptyFolders.count, "empty folder", "empty folders") + " (\(f.emptyFolders.prefix(3).joined(separator: ", ")))")
+        }
+        if f.fileTimeDates > 0 { parts.append("\(f.fileTimeDates) dated by file time") }
+        parts.append("\(f.read) read")
+        return "folder \(f.source): " + parts.joined(separator: " · ")
     }
 }

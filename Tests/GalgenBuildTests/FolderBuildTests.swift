@@ -1,0 +1,105 @@
+import Foundation
+import GalgenBuild
+import GalgenCore
+import GalgenImaging
+import GalgenTestSupport
+import Testing
+
+/// Folder sources through whole builds: a hostile tree ends rendered or named, nothing is written
+/// outside the output folder, the site is the same cold and warm, and a warm build reads only what changed.
+struct FolderBuildTests {
+    private static func jpeg(_ i: Int) throws -> Data {
+        try JPEGCodec.encode(Painter.solid(width: 120 + 8 * i, height: 90, rgb: (UInt8(30 * (i % 8)), 90, 200)), quality: 80)
+    }
+
+    /// A site whose photos are in `photos/` (or, with `inPlace`, beside config.json, as `galgen init --source folder` makes it).
+    private func site(inPlace: Bool = false, extra: String = "") throws -> (FixtureSite, String) {
+        let site = try FixtureSite(count: 0)
+        let root = inPlace ? "" : "photos/"
+        let names = ["a.jpg", "Day 2/b.jpg", "Day 10/c.jpg", "Day 2/deep/d.jpg", "page/e.jpg", "CON/page.jpg", "שלום/תמונה.jpg",
+                     "spaces and & <b>/f g.jpg", String(repeating: "n", count: 240) + ".jpg", "..dots/..jpg"]
+        for (i, name) in names.enumerated() { try site.directory.write(try Self.jpeg(i), to: root + name) }
+        try site.directory.write("not an image", to: root + "CON/broken.jpg")
+        try site.directory.write("notes", to: root + "notes.txt")
+        try site.directory.write("x", to: root + ".DS_Store")
+        try site.directory.write("Title: The second day\nThumbnail: b.jpg\n\nWe *walked*. <script>alert(1)</script>\n", to: root + "Day 2/index.md")
+        try site.directory.write("Title: Bee\nMood: calm\n\nA caption.", to: root + "Day 2/b.md")
+        try FileManager.default.createDirectory(atPath: site.directory.path + "/" + root + "empty", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.directory.path + "/" + root + "outside", withDestinationPath: "/etc")
+        let path = inPlace ? "." : "photos"
+        try site.writeConfig(sources: #"[{"name": "trip", "title": "Trip", "type": "folder", "path": "\#(path)"\#(extra)}]"#)
+        return (site, site.directory.path + "/" + root)
+    }
+
+    private func files(under folder: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in (try? LocalFileSystem().listFilesRecursively(at: folder)) ?? [] {
+            result[path] = try? Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+        }
+        return result
+    }
+
+    @Test func aHostileTreeEndsRenderedOrNamed() async throws {
+        let (site, photos) = try site()
+        defer { site.directory.remove() }
+        let before = files(under: photos)
+        let report = try await build(site)
+        let folder = try #require(report.folders.first)
+        // `..dots/` is hidden (a leading dot), like `.DS_Store`.
+        #expect(folder.photos == 10 && folder.albums == 8 && folder.otherFiles == 1 && folder.hidden == 2)
+        #expect(folder.emptyFolders == ["empty"])
+        #expect(report.records == 10)
+        let codes = Set(report.diagnostics.map(\.code))
+        #expect(codes == ["folder.link-outside", "group.slug-collision", "image.failed"])
+        #expect(report.diagnostics.first { $0.code == "image.failed" }?.subject.contains("CON/broken.jpg") == true)
+        // Nothing was written into the photo folder.
+        #expect(files(under: photos) == before)
+        let out = site.outputPath
+        for page in ["trip/index.html", "trip/day-2/index.html", "trip/day-2/deep/d/index.html", "trip/page-2/e/index.html",
+                     "trip/con/page-2/index.html", "trip/day-10/c/index.html"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + page), "\(page)")
+        }
+        let top = String(decoding: try site.directory.read("public/trip/index.html"), as: UTF8.self)
+        // Sub-albums first, in natural order, then the top folder's own photo.
+        let day2 = try #require(top.range(of: "trip/day-2/\"")), day10 = try #require(top.range(of: "trip/day-10/\""))
+        #expect(day2.lowerBound < day10.lowerBound)
+        #expect(try #require(top.range(of: "class=\"grid\"")).lowerBound > day10.lowerBound)
+        let album = String(decoding: try site.directory.read("public/trip/day-2/index.html"), as: UTF8.self)
+        #expect(album.contains("<h1>The second day</h1>"))
+        #expect(!album.contains("<script>alert"))
+        let bee = String(decoding: try site.directory.read("public/trip/day-2/b/index.html"), as: UTF8.self)
+        #expect(bee.contains("<h1 dir=\"auto\">Bee</h1>") && bee.contains("calm"))
+        #expect(bee.contains("href=\"../../../trip/\"") && bee.contains("href=\"../../../trip/day-2/\""))
+        let hostile = String(decoding: try site.directory.read("public/trip/spaces-and-b/index.html"), as: UTF8.self)
+        #expect(hostile.contains("spaces and &amp; &lt;b&gt;") && !hostile.contains("<b>"))
+    }
+
+    @Test func warmBuildsReadOnlyWhatChangedAndGiveTheSameSite() async throws {
+        let (site, photos) = try site()
+        defer { site.directory.remove() }
+        _ = try await build(site)
+        let cold = files(under: site.outputPath)
+        let warm = try await build(site)
+        #expect(warm.folders.first?.read == 0)
+        #expect(warm.images.decoded == 0)
+        #expect(files(under: site.outputPath) == cold)
+        try Self.jpeg(40).write(to: URL(fileURLWithPath: photos + "Day 10/new.jpg"))
+        let added = try await build(site)
+        #expect(added.folders.first?.read == 1)
+        #expect(added.images.decoded == 1)
+        #expect(FileManager.default.fileExists(atPath: site.outputPath + "/trip/day-10/new/index.html"))
+        try FileManager.default.removeItem(atPath: photos + "Day 10/new.jpg")
+        _ = try await build(site)
+        #expect(files(under: site.outputPath) == cold)
+    }
+
+    @Test func aSiteInsideItsPhotoFolderLeavesItsOwnFilesOut() async throws {
+        let (site, _) = try site(inPlace: true)
+        defer { site.directory.remove() }
+        _ = try await build(site)
+        let again = try await build(site)
+        // public/ and the cache hold JPEGs too: they are never read as photos.
+        #expect(again.folders.first?.photos == 10)
+        #expect(again.records == 10)
+    }
+}
