@@ -21,7 +21,8 @@ struct VideoFailureTests {
     @Test func truncatedEmptyRandomAndText() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let whole = try folder.read(URL(fileURLWithPath: try VideoFixtures.make("whole.mp4", in: folder, VideoFixtures.color() + VideoFixtures.h264)).lastPathComponent)
+        _ = try VideoFixtures.make("whole.mp4", in: folder, VideoFixtures.color() + VideoFixtures.h264)
+        let whole = try folder.read("whole.mp4")
         try folder.write(whole.prefix(whole.count * 3 / 10), to: "truncated.mp4")
         try folder.write(Data(), to: "empty.mp4")
         var random = SeededRandom(seed: 32)
@@ -51,17 +52,27 @@ struct VideoFailureTests {
         #expect(ContinuousClock.now - start < .seconds(10))
     }
 
-    /// Every frame's data zeroed after the headers: the streams are described, but nothing decodes.
-    @Test func garbageFrames() throws {
+    /// The frames' data (the `mdat` box) scrambled, the index (`moov`) intact: the stream is described, but
+    /// nothing decodes.
+    @Test func scrambledFrames() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let path = try VideoFixtures.make("zeroed.webm", in: folder, VideoFixtures.color() + ["-c:v", "libvpx-vp9", "-deadline", "realtime"])
-        var bytes = try folder.read("zeroed.webm")
-        let keep = min(bytes.count, 400)
+        let path = try VideoFixtures.make("scrambled.mp4", in: folder, VideoFixtures.color() + VideoFixtures.h264)
+        var bytes = [UInt8](try folder.read("scrambled.mp4"))
         var random = SeededRandom(seed: 7)
-        for i in keep..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: random.next()) }
-        try folder.write(bytes, to: "zeroed.webm")
-        expectFailure(path)
+        var box = 0, scrambled = false
+        while box + 8 <= bytes.count {
+            let size = bytes[box..<box + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard size >= 8 else { break }
+            if bytes[box + 4..<box + 8].elementsEqual("mdat".utf8) {
+                for i in box + 8..<min(box + size, bytes.count) { bytes[i] = UInt8(truncatingIfNeeded: random.next()) }
+                scrambled = true
+            }
+            box += size
+        }
+        #expect(scrambled)
+        try folder.write(Data(bytes), to: "scrambled.mp4")
+        expectFailure(path) { if case .noFrame(let m) = $0 { !m.isEmpty } else { false } }
     }
 }
 
