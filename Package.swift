@@ -69,6 +69,10 @@ let package = Package(
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("tiff")]),
 
+        // FFmpeg (libavformat, libavcodec, libavutil, libswscale) for videos, opened with dlopen, never linked: its
+        // headers give types only, so a binary runs without it and the release archive does not bundle it.
+        .target(name: "CVideoShim", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
+
         // ICU (Debian's libicu): collation sort keys for locale-aware sorting. All ICU calls stay in CICUShim.
         .systemLibrary(name: "CLibICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
@@ -87,6 +91,8 @@ let package = Package(
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig", "CICUShim"], swiftSettings: swiftSettings),
         // Images: every format decoded, colour-managed, resized and encoded (the only user of the image C shims).
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
+        // Videos: duration, size, codecs, whether browsers play them, and a poster frame (the only user of CVideoShim).
+        .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImaging", "CVideoShim"], swiftSettings: swiftSettings),
         // The local cache: image work and downloads kept by content, the ledger of builds, pruning.
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
@@ -151,6 +157,7 @@ let package = Package(
         .testTarget(name: "GalgenConfigTests", dependencies: ["GalgenConfig", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
