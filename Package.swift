@@ -120,7 +120,7 @@ let package = Package(
             name: "GalgenBuild",
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
-                "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache",
+                "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache", "GalgenVideo",
             ],
             swiftSettings: swiftSettings),
         // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
