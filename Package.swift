@@ -73,6 +73,11 @@ let package = Package(
         .systemLibrary(name: "CLibICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // libexif and libiptcdata: photo metadata (EXIF, IPTC-IIM). All calls stay in CExifShim and CIPTCShim.
+        .systemLibrary(name: "CLibExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .target(name: "CExifShim", dependencies: ["CLibExif"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("exif")]),
+        .systemLibrary(name: "CLibIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
+        .target(name: "CIPTCShim", dependencies: ["CLibIPTC"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("iptcdata")]),
 
         // Capability modules, in the order data flows through a build: config → records → images (the
         // local cache and the fetcher beside them) → pages → output, with the remote cache beside the build.
@@ -87,6 +92,8 @@ let package = Package(
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig", "CICUShim"], swiftSettings: swiftSettings),
         // Images: every format decoded, colour-managed, resized and encoded (the only user of the image C shims).
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
+        // Photo metadata: date taken, camera, exposure, title, keywords, GPS from EXIF, XMP and IPTC (read only).
+        .target(name: "GalgenMetadata", dependencies: ["GalgenCore", "CExifShim", "CIPTCShim", "CLibXML2"], swiftSettings: swiftSettings),
         // The local cache: image work and downloads kept by content, the ledger of builds, pruning.
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
@@ -151,6 +158,7 @@ let package = Package(
         .testTarget(name: "GalgenConfigTests", dependencies: ["GalgenConfig", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenMetadataTests", dependencies: ["GalgenMetadata", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
