@@ -77,6 +77,11 @@ let package = Package(
         .systemLibrary(name: "CLibICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // libexif and libiptcdata: photo metadata (EXIF, IPTC-IIM). All calls stay in CExifShim and CIPTCShim.
+        .systemLibrary(name: "CLibExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .target(name: "CExifShim", dependencies: ["CLibExif"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("exif")]),
+        .systemLibrary(name: "CLibIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
+        .target(name: "CIPTCShim", dependencies: ["CLibIPTC"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("iptcdata")]),
 
         // Capability modules, in the order data flows through a build: config → records → images (the
         // local cache and the fetcher beside them) → pages → output, with the remote cache beside the build.
@@ -93,6 +98,8 @@ let package = Package(
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
         // Videos: duration, size, codecs, whether browsers play them, and a poster frame (the only user of CVideoShim).
         .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImaging", "CVideoShim"], swiftSettings: swiftSettings),
+        // Photo metadata: date taken, camera, exposure, title, keywords, GPS from EXIF, XMP and IPTC (read only).
+        .target(name: "GalgenMetadata", dependencies: ["GalgenCore", "CExifShim", "CIPTCShim", "CLibXML2"], swiftSettings: swiftSettings),
         // The local cache: image work and downloads kept by content, the ledger of builds, pruning.
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
@@ -120,7 +127,7 @@ let package = Package(
             name: "GalgenBuild",
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
-                "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache", "GalgenVideo",
+                "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache", "GalgenVideo", "GalgenMetadata",
             ],
             swiftSettings: swiftSettings),
         // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
@@ -158,6 +165,7 @@ let package = Package(
         .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenMetadataTests", dependencies: ["GalgenMetadata", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),

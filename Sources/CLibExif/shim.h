@@ -1,0 +1,3 @@
+#include <libexif/exif-data.h>
+#include <libexif/exif-log.h>
+#include <libexif/exif-utils.h>
