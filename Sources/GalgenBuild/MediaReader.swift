@@ -1,12 +1,61 @@
 import Foundation
 import GalgenCore
 import GalgenImaging
+import GalgenMetadata
 import GalgenRecords
 import GalgenVideo
 
 /// Reads photos, videos, sidecars and Markdown for folder sources. (Interim: metadata and videos land with their modules.)
 struct MediaReader: MediaReading {
-    func photo(_ bytes: Data) -> MediaFacts { MediaFacts() }
+    /// Bump when the reading changes (fields added, rules changed): every file is read again once.
+    var version: String { "2|libexif+libiptcdata+libxml2|ffmpeg-59" }
+
+    /// A photo's EXIF, XMP and IPTC (GalgenMetadata) as the folder source's fields show them. GPS is
+    /// kept here; only a source with `"gps": true` publishes it.
+    func photo(_ bytes: Data) -> MediaFacts {
+        let (m, warnings) = bytes.withUnsafeBytes { MetadataReader.read($0) }
+        var facts = MediaFacts()
+        facts.taken = m.dateTaken
+        facts.camera = Self.camera(make: m.make, model: m.model)
+        facts.lens = m.lens
+        facts.focalLength = m.focalLength.map { Self.decimal($0) + " mm" }
+        facts.aperture = m.aperture.map { "ƒ/" + Self.decimal($0) }
+        facts.exposure = m.exposureText.map { $0 + " s" }
+        facts.iso = m.iso
+        facts.width = m.pixelWidth
+        facts.height = m.pixelHeight
+        facts.title = m.title
+        facts.caption = m.caption
+        facts.creator = m.creator
+        facts.keywords = m.keywords
+        facts.rating = m.rating
+        facts.latitude = m.gps?.latitude
+        facts.longitude = m.gps?.longitude
+        // A GIF, HEIC or AVIF has no metadata this reader knows: not a problem of the photo.
+        facts.problems = warnings.filter { !$0.hasPrefix("The file is not a JPEG") }.map(Self.sentence)
+        return facts
+    }
+
+    /// `Canon EOS R5`, not `Canon Canon EOS R5`.
+    static func camera(make: String?, model: String?) -> String? {
+        guard let model else { return make }
+        guard let make, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased())
+        else { return model }
+        return make + " " + model
+    }
+
+    /// `2.8`, `50`, `4.5` (one decimal at most, none when whole).
+    static func decimal(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    /// A reader's sentence as galgen's messages are written: lowercase start, no full stop.
+    static func sentence(_ text: String) -> String {
+        var t = text.hasSuffix(".") ? String(text.dropLast()) : text
+        if let first = t.first { t = first.lowercased() + t.dropFirst() }
+        return "metadata: " + t
+    }
 
     /// A video's facts, with its poster frame written as a JPEG (named by its bytes' hash) into `posters`.
     func video(at path: String, posters: String) -> MediaFacts {

@@ -109,7 +109,9 @@ public struct FolderRecordSource: Sendable {
     /// Each file's facts: from the cache when its stamp is unchanged, else read (in parallel).
     private func readFacts(_ files: [FolderWalk.File], cache: inout FolderFactsCache, summary: inout FolderSummary) -> [MediaFacts] {
         let stamps = files.map { fileSystem.stamp(at: $0.path) }
+        if cache.version != reader.version { cache = FolderFactsCache() }
         var fresh = FolderFactsCache()
+        fresh.version = reader.version
         var stale: [Int] = []
         for (i, file) in files.enumerated() {
             if let stamp = stamps[i], let entry = cache.entries[file.path], entry.size == stamp.size, entry.modified == stamp.modified,

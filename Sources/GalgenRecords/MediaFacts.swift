@@ -71,6 +71,8 @@ public struct SidecarText: Sendable, Hashable {
 /// What reads media files and sidecars for a folder source: the build gives the real one (EXIF, XMP
 /// and IPTC through their libraries, videos through FFmpeg, Markdown through cmark); tests a fake.
 public protocol MediaReading: Sendable {
+    /// Changes whenever the reader would read a file differently: cached facts of another version are read again.
+    var version: String { get }
     /// A photo's metadata, from the file's bytes.
     func photo(_ bytes: Data) -> MediaFacts
     /// A video's length, size and type, with its poster frame written into `posters` (a folder).
@@ -93,6 +95,8 @@ public struct FolderFactsCache: Sendable, Codable {
         public var facts: MediaFacts
     }
 
+    /// The reader that read them (``MediaReading/version``).
+    public var version = ""
     /// By absolute path.
     public var entries: [String: Entry] = [:]
 

@@ -102,4 +102,33 @@ struct FolderBuildTests {
         #expect(again.folders.first?.photos == 10)
         #expect(again.records == 10)
     }
+
+    /// Every output file's bytes as text (binary files too: a coordinate written anywhere shows).
+    private func everything(_ site: FixtureSite) -> String {
+        files(under: site.outputPath).values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    @Test func gpsAppearsNowhereUnlessAsked() async throws {
+        // full.jpg carries GPS 48.8584 N, 2.2945 E (exiftool, Tests/Fixtures/metadata/README.md), camera and XMP fields.
+        let photo = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Tests/Fixtures/metadata/full.jpg"))
+        let site = try FixtureSite(count: 0)
+        defer { site.directory.remove() }
+        try site.directory.write(photo, to: "photos/paris/tower.jpg")
+        try site.writeConfig(sources: #"[{"name": "trip", "type": "folder", "path": "photos"}]"#, extra: #""baseURL": "https://ex.org/""#)
+        let report = try await build(site)
+        #expect(report.diagnostics.isEmpty)
+        let page = String(decoding: try site.directory.read("public/trip/paris/tower/index.html"), as: UTF8.self)
+        #expect(page.contains("Eiffel Tower at noon") && page.contains("Galgen Optics GX-1") && page.contains("1/250 s"))
+        #expect(page.contains("<time datetime=\"2019-05-04\">"))
+        let all = everything(site)
+        for needle in ["48.858", "48,858", "2.2945", "2.294", "48°", "openstreetmap", "GPS"] { #expect(!all.contains(needle), "\(needle)") }
+        // The published images carry no metadata at all.
+        for (path, data) in files(under: site.outputPath) where path.hasSuffix(".jpg") || path.hasSuffix(".webp") {
+            #expect(data.range(of: Data("Exif".utf8)) == nil && data.range(of: Data("http://ns.adobe.com/xap".utf8)) == nil, "\(path)")
+        }
+        try site.writeConfig(sources: #"[{"name": "trip", "type": "folder", "path": "photos", "gps": true}]"#, extra: #""baseURL": "https://ex.org/""#)
+        _ = try await build(site)
+        let shown = String(decoding: try site.directory.read("public/trip/paris/tower/index.html"), as: UTF8.self)
+        #expect(shown.contains("48.85840° N, 2.29450° E") && shown.contains("https://www.openstreetmap.org/?mlat=48.85840&amp;mlon=2.29450"))
+    }
 }

@@ -13,6 +13,8 @@ private final class FakeReader: MediaReading, Sendable {
 
     init(facts: [Int: MediaFacts] = [:]) { self.facts = facts }
 
+    var version: String { "fake-1" }
+
     func photo(_ bytes: Data) -> MediaFacts {
         reads.withLock { $0 += 1 }
         return facts[bytes.count] ?? MediaFacts()
