@@ -73,6 +73,12 @@ let package = Package(
         .systemLibrary(name: "CLibICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
                 linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // cmark (the CommonMark reference library): sidecar descriptions to HTML. All cmark calls stay in CMarkShim.
+        .systemLibrary(name: "CLibCMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .target(name: "CMarkShim", dependencies: ["CLibCMark"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("cmark")]),
+        // libarchive: album downloads written as ZIP files. All libarchive calls stay in CArchiveShim.
+        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "CArchiveShim", dependencies: ["CLibArchive"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("archive")]),
 
         // Capability modules, in the order data flows through a build: config → records → images (the
         // local cache and the fetcher beside them) → pages → output, with the remote cache beside the build.
@@ -87,6 +93,10 @@ let package = Package(
         .target(name: "GalgenRecords", dependencies: ["GalgenCore", "GalgenConfig", "CICUShim"], swiftSettings: swiftSettings),
         // Images: every format decoded, colour-managed, resized and encoded (the only user of the image C shims).
         .target(name: "GalgenImaging", dependencies: ["GalgenCore", "CJPEGShim", "CColorShim", "CPNGShim", "CWebPShim", "CGIFShim", "CHEIFShim", "CAVIFShim", "CTIFFShim"], swiftSettings: swiftSettings),
+        // Sidecars: sigal-style `.md` files beside photos and albums (meta lines or front matter), Markdown to HTML.
+        .target(name: "GalgenSidecars", dependencies: ["GalgenCore", "CMarkShim"], swiftSettings: swiftSettings),
+        // Album downloads: deterministic, streaming ZIP files of an album's originals.
+        .target(name: "GalgenArchive", dependencies: ["GalgenCore", "CArchiveShim"], swiftSettings: swiftSettings),
         // The local cache: image work and downloads kept by content, the ledger of builds, pruning.
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
@@ -151,6 +161,8 @@ let package = Package(
         .testTarget(name: "GalgenConfigTests", dependencies: ["GalgenConfig", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRecordsTests", dependencies: ["GalgenRecords", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenSidecarsTests", dependencies: ["GalgenSidecars", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenArchiveTests", dependencies: ["GalgenArchive", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
