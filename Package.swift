@@ -82,6 +82,12 @@ let package = Package(
         .target(name: "CExifShim", dependencies: ["CLibExif"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("exif")]),
         .systemLibrary(name: "CLibIPTC", pkgConfig: "libiptcdata", providers: [.apt(["libiptcdata0-dev"])]),
         .target(name: "CIPTCShim", dependencies: ["CLibIPTC"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("iptcdata")]),
+        // cmark (the CommonMark reference library): sidecar descriptions to HTML. All cmark calls stay in CMarkShim.
+        .systemLibrary(name: "CLibCMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .target(name: "CMarkShim", dependencies: ["CLibCMark"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("cmark")]),
+        // libarchive: album downloads written as ZIP files. All libarchive calls stay in CArchiveShim.
+        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "CArchiveShim", dependencies: ["CLibArchive"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("archive")]),
 
         // Capability modules, in the order data flows through a build: config → records → images (the
         // local cache and the fetcher beside them) → pages → output, with the remote cache beside the build.
@@ -100,6 +106,10 @@ let package = Package(
         .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImaging", "CVideoShim"], swiftSettings: swiftSettings),
         // Photo metadata: date taken, camera, exposure, title, keywords, GPS from EXIF, XMP and IPTC (read only).
         .target(name: "GalgenMetadata", dependencies: ["GalgenCore", "CExifShim", "CIPTCShim", "CLibXML2"], swiftSettings: swiftSettings),
+        // Sidecars: sigal-style `.md` files beside photos and albums (meta lines or front matter), Markdown to HTML.
+        .target(name: "GalgenSidecars", dependencies: ["GalgenCore", "CMarkShim"], swiftSettings: swiftSettings),
+        // Album downloads: deterministic, streaming ZIP files of an album's originals.
+        .target(name: "GalgenArchive", dependencies: ["GalgenCore", "CArchiveShim"], swiftSettings: swiftSettings),
         // The local cache: image work and downloads kept by content, the ledger of builds, pruning.
         .target(name: "GalgenCache", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
         // HTTP: the only module that sees AsyncHTTPClient and NIO.
@@ -128,6 +138,7 @@ let package = Package(
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
                 "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache", "GalgenVideo", "GalgenMetadata",
+                "GalgenSidecars", "GalgenArchive",
             ],
             swiftSettings: swiftSettings),
         // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
@@ -166,6 +177,8 @@ let package = Package(
         .testTarget(name: "GalgenImagingTests", dependencies: ["GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenMetadataTests", dependencies: ["GalgenMetadata", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenSidecarsTests", dependencies: ["GalgenSidecars", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenArchiveTests", dependencies: ["GalgenArchive", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),

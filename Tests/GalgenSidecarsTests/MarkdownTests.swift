@@ -1,0 +1,67 @@
+import Foundation
+import GalgenSidecars
+import Testing
+
+/// Markdown to HTML through cmark, with raw HTML escaped and unsafe URLs removed.
+struct MarkdownTests {
+    @Test func emphasisAndLinks() {
+        #expect(Markdown.html("Some *light* and **bold**, [a link](https://example.com/?a=1&b=2 \"T\").")
+            == "<p>Some <em>light</em> and <strong>bold</strong>, <a href=\"https://example.com/?a=1&amp;b=2\" title=\"T\">a link</a>.</p>\n")
+        #expect(Markdown.html("") == "")
+        #expect(Markdown.html("[r](photos/x.jpg) [f](#top) [m](mailto:a@example.com) <http://example.com>")
+            == "<p><a href=\"photos/x.jpg\">r</a> <a href=\"#top\">f</a> <a href=\"mailto:a@example.com\">m</a> <a href=\"http://example.com\">http://example.com</a></p>\n")
+    }
+
+    @Test func rawHTMLIsEscapedNotOmitted() {
+        let html = Markdown.html("Before\n\n<script>alert(1)</script>\n\nInline <img src=x onerror=alert(1)> tag.\n")
+        #expect(html.contains("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"))
+        #expect(html.contains("Inline &lt;img src=x onerror=alert(1)&gt; tag."))
+        #expect(!html.contains("<script") && !html.contains("<img"))
+        #expect(!html.contains("raw HTML omitted"))
+    }
+
+    @Test func multiLineHTMLBlockKeepsItsLines() {
+        #expect(Markdown.html("<div>\nx & y\n</div>") == "<p>&lt;div&gt;<br />\nx &amp; y<br />\n&lt;/div&gt;</p>\n")
+        #expect(Markdown.html("- item\n\n  <!-- note -->\n") == "<ul>\n<li>\n<p>item</p>\n<p>&lt;!-- note --&gt;</p>\n</li>\n</ul>\n")
+    }
+
+    @Test func allowHTMLPassesThrough() {
+        let html = Markdown.html("<script>alert(1)</script>\n\nInline <img src=x onerror=alert(1)> tag.\n", allowHTML: true)
+        #expect(html.contains("<script>alert(1)</script>"))
+        #expect(html.contains("<img src=x onerror=alert(1)>"))
+    }
+
+    @Test(arguments: [
+        "[x](javascript:alert(1))", "[x](JavaScript:alert(1))", "[x](<java\tscript:alert(1)>)", "[x](&#106;avascript:alert(1))",
+        "![x](data:image/png;base64,iVBORw0KGgo=)", "[x](data:text/html,hi)", "[x](vbscript:msgbox)", "[x](file:///etc/passwd)",
+        "[x](ftp://example.com/)", "<javascript:alert(1)>", "[x][r]\n\n[r]: javascript:alert(1)",
+    ])
+    func unsafeURLsAreRemoved(_ source: String) {
+        let html = Markdown.html(source)
+        #expect(html.contains("href=\"\"") || html.contains("src=\"\""), "\(html)")
+        for scheme in ["javascript", "data:", "vbscript", "file:", "ftp:"] { #expect(!html.lowercased().contains("=\"\(scheme)")) }
+        #expect(Markdown.html(source, allowHTML: true) == html)
+    }
+
+    @Test func urlRules() {
+        for url in ["", "a.jpg", "../b/c.jpg", "/abs", "//host/x", "#f", "?q=a:b", "a/b:c", "HTTPS://X", "http://x", "mailto:x@y"] {
+            #expect(Markdown.allowsURL(url), "\(url)")
+        }
+        for url in ["javascript:x", " javascript:x", "java\nscript:x", "data:x", "tel:1", "a:b", "averyveryverylongscheme:x"] {
+            #expect(!Markdown.allowsURL(url), "\(url)")
+        }
+    }
+
+    @Test func largeDescriptionRendersQuickly() {
+        let paragraph = String(repeating: "Some *words* and a [link](https://example.com) <b>x</b>. ", count: 10) + "\n\n"
+        let source = String(repeating: paragraph, count: 1_048_576 / paragraph.utf8.count + 1)
+        let start = ContinuousClock.now
+        let html = Markdown.html(source)
+        let sidecar = Sidecar.parse("Title: Big\n\n" + source)
+        let elapsed = ContinuousClock.now - start
+        #expect(source.utf8.count >= 1_048_576)
+        #expect(sidecar.description == source)
+        #expect(html.hasPrefix("<p>Some <em>words</em>"))
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+    }
+}
