@@ -3,12 +3,14 @@ import GalgenCore
 import GalgenImaging
 import GalgenMetadata
 import GalgenRecords
+import GalgenSidecars
 import GalgenVideo
 
-/// Reads photos, videos, sidecars and Markdown for folder sources. (Interim: metadata and videos land with their modules.)
+/// Reads photos (EXIF, XMP, IPTC), videos (FFmpeg), sidecars and Markdown (cmark) for folder sources:
+/// the one place that joins those modules to the records' `MediaReading`.
 struct MediaReader: MediaReading {
     /// Bump when the reading changes (fields added, rules changed): every file is read again once.
-    var version: String { "2|libexif+libiptcdata+libxml2|ffmpeg-59" }
+    var version: String { "3|libexif+libiptcdata+libxml2|ffmpeg-59" }
 
     /// A photo's EXIF, XMP and IPTC (GalgenMetadata) as the folder source's fields show them. GPS is
     /// kept here; only a source with `"gps": true` publishes it.
@@ -97,7 +99,20 @@ struct MediaReader: MediaReading {
         }
     }
 
-    func sidecar(_ text: String) -> SidecarText { SidecarText(description: text) }
+    /// sigal's `Key: value` lines (or `---` front matter), then Markdown (GalgenSidecars).
+    func sidecar(_ text: String) -> SidecarText {
+        let parsed = Sidecar.parse(text)
+        return SidecarText(title: parsed.title, date: parsed.date, thumbnail: parsed.thumbnail,
+                           fields: parsed.fields.filter { Self.isFieldName($0.key) }.map { SidecarText.Pair(key: $0.key, value: $0.value) },
+                           description: parsed.description)
+    }
 
-    func markdown(_ text: String, allowHTML: Bool) -> String { "<p>" + text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") + "</p>" }
+    /// A sidecar key that can be a field (`extra` names): letters, digits, `_`, starting with a letter.
+    static func isFieldName(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, (0x61...0x7A).contains(first.value) else { return false }
+        return key.count <= 64 && key.unicodeScalars.allSatisfy { (0x61...0x7A).contains($0.value) || (0x30...0x39).contains($0.value) || $0 == "_" }
+    }
+
+    /// Markdown through cmark: raw HTML shown as text unless the source allows it, unsafe URLs removed.
+    func markdown(_ text: String, allowHTML: Bool) -> String { Markdown.html(text, allowHTML: allowHTML) }
 }
