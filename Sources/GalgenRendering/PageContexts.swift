@@ -21,6 +21,8 @@ struct GalleryContext: TemplateContext {
     var albumCountLabel: String? = nil
     /// A folder album's description (safe HTML), on its first page.
     var descriptionHTML: String? = nil
+    /// The album's ZIP download, on its first page.
+    var download: DownloadContext? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -39,6 +41,7 @@ struct GalleryContext: TemplateContext {
         f.derived("hasAlbums", !albums.isEmpty)
         f.field("albumCountLabel", albumCountLabel)
         f.field("descriptionHTML", descriptionHTML)
+        f.field("download", download)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }
@@ -103,5 +106,33 @@ struct AlbumsContext: TemplateContext {
         f.field("empty", empty)
         f.field("albumCountLabel", albumCountLabel)
         f.field("pager", pager)
+    }
+}
+
+/// An album's ZIP download link.
+struct DownloadContext: TemplateContext {
+    /// The archive, relative to the page.
+    let url: String
+    /// Its file name.
+    let name: String
+    /// `12 files`.
+    let countLabel: String
+    /// `34.5 MB`.
+    let sizeLabel: String
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("DownloadContext")
+        f.field("url", url)
+        f.field("name", name)
+        f.field("countLabel", countLabel)
+        f.field("sizeLabel", sizeLabel)
+    }
+
+    /// `820 KB`, `34.5 MB`, `2.1 GB` (powers of 1000, as file managers show sizes).
+    static func size(_ bytes: Int) -> String {
+        let b = Double(bytes)
+        if b < 1e6 { return "\(max(1, Int((b / 1e3).rounded()))) KB" }
+        if b < 1e9 { return String(format: "%.1f MB", b / 1e6) }
+        return String(format: "%.1f GB", b / 1e9)
     }
 }

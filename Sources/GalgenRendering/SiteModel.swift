@@ -106,6 +106,8 @@ public struct Collection: Sendable, Hashable {
     public var descriptionHTML: String?
     /// The item that is the album's cover (`Thumbnail:` of its `index.md`); else the first with an image.
     public var cover: Int?
+    /// The album's ZIP download, when its source offers one.
+    public var download: AlbumDownload?
 
     /// The title that names the collection alone: `Apps › Games` for an album, else its title.
     public var fullTitle: String { groupTitle.map { "\($0) › \(title)" } ?? title }
@@ -135,6 +137,22 @@ extension Item {
     /// The extra fields that have a value, with their specs, in the source's order (`fields`: the collection's).
     public func shownFields(_ fields: [FieldSpec]) -> [(spec: FieldSpec, value: FieldValue)] {
         zip(fields, record.fields).compactMap { spec, value in value.map { (spec, $0) } }
+    }
+}
+
+/// An album's ZIP download.
+public struct AlbumDownload: Sendable, Hashable {
+    /// Path below the site root.
+    public var path: String
+    /// Its size.
+    public var bytes: Int
+    /// How many files it holds.
+    public var count: Int
+
+    public init(path: String, bytes: Int, count: Int) {
+        self.path = path
+        self.bytes = bytes
+        self.count = count
     }
 }
 

@@ -57,6 +57,10 @@ extension SiteRenderer {
             context.albumCountLabel = collection.subalbums.isEmpty ? nil
                 : collection.subalbums.count == 1 ? "1 album" : "\(collection.subalbums.count) albums"
             context.descriptionHTML = collection.descriptionHTML
+            context.download = collection.download.map { d in
+                DownloadContext(url: root + d.path, name: String(d.path.split(separator: "/").last ?? ""),
+                                countLabel: d.count == 1 ? "1 file" : "\(d.count) files", sizeLabel: DownloadContext.size(d.bytes))
+            }
         }
         return context
     }

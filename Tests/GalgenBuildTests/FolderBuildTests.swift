@@ -131,4 +131,42 @@ struct FolderBuildTests {
         let shown = String(decoding: try site.directory.read("public/trip/paris/tower/index.html"), as: UTF8.self)
         #expect(shown.contains("48.85840° N, 2.29450° E") && shown.contains("https://www.openstreetmap.org/?mlat=48.85840&amp;mlon=2.29450"))
     }
+
+    /// The names in a ZIP, as Python's `zipfile` reads them (after checking every entry's CRC).
+    private func zipNames(_ path: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint('\\n'.join(z.namelist()))", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test func albumDownloadsHoldExactlyTheAlbumsFilesAndAreNotRemade() async throws {
+        let (site, photos) = try site(extra: #", "download": "originals""#)
+        defer { site.directory.remove() }
+        let report = try await build(site)
+        #expect(!report.diagnostics.contains { $0.code == "album.download" })
+        let zip = site.outputPath + "/trip/day-2/day-2.zip"
+        // Day 2 holds b.jpg (its sidecar and index.md are not photos); deep/ has an archive of its own.
+        #expect(try zipNames(zip) == ["b.jpg"])
+        #expect(try zipNames(site.outputPath + "/trip/day-2/deep/deep.zip") == ["d.jpg"])
+        // Stored, not recompressed: the photo's own bytes are in the archive.
+        let original = try Data(contentsOf: URL(fileURLWithPath: photos + "Day 2/b.jpg"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: zip)).range(of: original) != nil)
+        let page = String(decoding: try site.directory.read("public/trip/day-2/index.html"), as: UTF8.self)
+        #expect(page.contains("href=\"../../trip/day-2/day-2.zip\" download=\"day-2.zip\""))
+        let cached = try FileManager.default.contentsOfDirectory(atPath: site.cachePath + "/zips").sorted()
+        let identity = try FileManager.default.attributesOfItem(atPath: site.cachePath + "/zips/" + cached[0])[.modificationDate] as? Date
+        _ = try await build(site)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.cachePath + "/zips").sorted() == cached)
+        #expect(try FileManager.default.attributesOfItem(atPath: site.cachePath + "/zips/" + cached[0])[.modificationDate] as? Date == identity)
+        try Self.jpeg(50).write(to: URL(fileURLWithPath: photos + "Day 2/added.jpg"))
+        _ = try await build(site)
+        #expect(Set(try zipNames(zip)) == ["added.jpg", "b.jpg"])
+    }
 }

@@ -29,8 +29,11 @@ struct PagesStep: BuildStep {
         let assets = try state.need(state.assets, "assets")
         let stager = try state.need(state.stager, "output folder")
         let items = state.images.mapValues(PublishedImages.item)
-        let (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records, folders: state.folders) { items[$0] }
+        var (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records, folders: state.folders) { items[$0] }
         state.report.diagnostics += grouping
+        let downloads = AlbumDownloads(cacheDirectory: state.cacheDirectory, fileSystem: state.fileSystem, knownHashes: state.knownHashes,
+                                       images: state.images).make(&collections, config: config)
+        state.report.diagnostics += downloads.diagnostics
         state.records = []  // the items hold the records now: not twice in memory
         // The records' text and parse, the images step's tables: not resident during the
         // pages step, whose peak is the build's (150 MB of it at a million items otherwise).
@@ -45,7 +48,7 @@ struct PagesStep: BuildStep {
         // What the published folder holds, read before the plan exists: its 100 MB record (at a
         // million files) is then gone before the build's peak.
         stager.readPublished()
-        let (files, pageCount) = try await plan(renderer, images: state.imageFiles, assets: assets, state: &state)
+        let (files, pageCount) = try await plan(renderer, images: state.imageFiles, archives: downloads.archives, assets: assets, state: &state)
         let actions = try BuildError.mapping(try stager.prepare(files.map(\.entry)))
         state.report.pages = pageCount
         state.report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
@@ -60,7 +63,8 @@ struct PagesStep: BuildStep {
     }
 
     /// Every file of the site with its key, sorted by path; two files at one path fail the build.
-    private func plan(_ renderer: SiteRenderer, images: [PublishedImage], assets: AssetSet, state: inout BuildState)
+    private func plan(_ renderer: SiteRenderer, images: [PublishedImage], archives: [AlbumDownloads.Archive], assets: AssetSet,
+                      state: inout BuildState)
         async throws(BuildError) -> (files: [File], pages: Int) {
         var plan = renderer.plan()
         let data = renderer.data.files
@@ -72,6 +76,7 @@ struct PagesStep: BuildStep {
         for asset in assets.assets { files.append((OutputEntry(path: asset.outputPath, key: OutputKey(digesting: asset.data)), .bytes(asset.data))) }
         for file in data + crawler { files.append((OutputEntry(path: file.path, key: file.key), .file(file))) }
         for image in images { files.append((OutputEntry(path: image.path, key: image.key), .cacheEntry(image.entry))) }
+        for archive in archives { files.append((OutputEntry(path: archive.path, key: archive.key), .original(archive.file))) }
         for video in VideoFiles.all(renderer.collections) {
             // Keyed by where it is and its stamp: a video is never read whole to be hashed.
             let stamp = state.fileSystem.stamp(at: video.source)
