@@ -42,6 +42,8 @@ struct InputWatcher: Sendable {
     let configPath: String
     /// Where the config and the inputs are read.
     let fileSystem: any FileSystem
+    /// The site being served: never an input, even when it is inside one (a site made in its photo folder).
+    var siteDirectory: String? = nil
 
     /// The files and folders a build of this config reads; the config file alone when it cannot be
     /// read (a broken config is still watched, so fixing it triggers the next build).
@@ -56,9 +58,12 @@ struct InputWatcher: Sendable {
     func snapshot(pictures: [String] = []) -> Snapshot {
         var snapshot = Snapshot()
         for root in roots() {
+            // Hidden files and folders are not inputs: a folder source skips them, and the cache, the
+            // staging folder and the spare of a site made inside its photo folder are hidden.
             let files = fileSystem.targetKind(at: root) == .directory
-                ? ((try? fileSystem.listFilesRecursively(at: root, followingLinks: true)) ?? []).map { root + "/" + $0 } : [root]
-            for path in files { Self.stamp(path, into: &snapshot) }
+                ? ((try? fileSystem.listFilesRecursively(at: root, followingLinks: true)) ?? [])
+                    .filter { !$0.hasPrefix(".") && !$0.contains("/.") }.map { root + "/" + $0 } : [root]
+            for path in files where siteDirectory.map({ !path.hasPrefix($0 + "/") }) ?? true { Self.stamp(path, into: &snapshot) }
         }
         for path in pictures where snapshot.stamps[path] == nil { Self.stamp(path, into: &snapshot) }
         return snapshot

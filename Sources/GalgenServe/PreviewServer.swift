@@ -82,7 +82,8 @@ public final class PreviewServer: Sendable {
     /// Builds once, then serves and watches until a shutdown signal or ``stop()``.
     /// - Parameter onReady: Called with the bound port once requests are accepted.
     public func run(onReady: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let watcher = InputWatcher(configPath: settings.configPath, fileSystem: fileSystem)
+        var watcher = InputWatcher(configPath: settings.configPath, fileSystem: fileSystem)
+        watcher.siteDirectory = settings.siteDirectory
         await record(await build([]))
         // Stamped after the first build, which says which pictures to watch; a picture changed during
         // that build is seen by the next save.
