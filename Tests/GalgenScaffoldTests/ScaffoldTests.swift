@@ -149,3 +149,31 @@ struct ScaffoldTests {
         #expect(try fs.readFile(at: target + "/item.mustache") == fs.readFile(at: Repository.templates + "/item.mustache"))
     }
 }
+
+/// `galgen init --source folder`: a site beside the photos, or in the photo folder itself.
+struct FolderScaffoldTests {
+    private let fs = LocalFileSystem()
+
+    @Test func aSiteIsMadeInsideAFolderOfPhotosWithoutTouchingThem() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("photo", to: "IMG_1.jpg")
+        let written = try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .folder))
+        #expect(written == [".gitignore", "config.json"])
+        #expect(String(decoding: try fs.readFile(at: dir.path + "/IMG_1.jpg"), as: UTF8.self) == "photo")
+        let config = try ConfigLoader(fileSystem: fs).load(path: dir.path + "/config.json")
+        #expect(config.sources[0].folder?.path == dir.path)
+        // A second init would replace the config: refused unless --force.
+        #expect(throws: ScaffoldError.self) { try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .folder)) }
+    }
+
+    @Test func aSiteBesideItsPhotosNamesTheirFolder() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var options = SiteScaffolder.Options(source: .folder)
+        options.photos = "../Pictures/trip"
+        try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path + "/site", options: options)
+        let config = try ConfigLoader(fileSystem: fs).load(path: dir.path + "/site/config.json")
+        #expect(config.sources[0].folder?.path == dir.path + "/Pictures/trip")
+    }
+}
