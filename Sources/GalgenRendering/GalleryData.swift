@@ -135,10 +135,11 @@ public struct GalleryData: Sendable {
     private static func shard(_ collection: Collection, first: Int, types: [String]) -> Data {
         let items = collection.items[first..<min(first + Self.shardSize, collection.items.count)]
         return Data(JSONText.object([("first", String(first)),
-                                     ("items", JSONText.array(items.map { Self.item($0, fields: collection.fields, types: types) }))]).utf8)
+                                     ("items", JSONText.array(items.map { Self.item($0, in: collection, types: types) }))]).utf8)
     }
 
-    private static func item(_ item: Item, fields: [FieldSpec], types: [String]) -> String {
+    private static func item(_ item: Item, in collection: Collection, types: [String]) -> String {
+        let fields = collection.fields
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
         members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
@@ -156,6 +157,11 @@ public struct GalleryData: Sendable {
             JSONText.array([JSONText.string(spec.label), JSONText.string(value.text)] + (value.href.map { [JSONText.string($0)] } ?? []))
         }
         if !shown.isEmpty { members.append(("f", JSONText.array(shown))) }
+        // A video browsers play: [site path, MIME type], for the lightbox's <video>.
+        if let video = item.record.video, video.playable {
+            let path = VideoFiles.path(collection: collection.name, slug: item.record.slug, source: video.path)
+            members.append(("m", JSONText.array([JSONText.string(path), JSONText.string(video.mimeType)])))
+        }
         return JSONText.object(members)
     }
 

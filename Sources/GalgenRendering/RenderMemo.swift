@@ -79,10 +79,12 @@ extension Item {
         let a = record, b = other.record
         return a.id == b.id && a.slug == b.slug && a.title == b.title && a.subtitle == b.subtitle && a.image == b.image
             && a.imageFallback == b.imageFallback && a.link == b.link && a.fields == b.fields && image == other.image
+            && a.album == b.album && a.descriptionHTML == b.descriptionHTML && a.video == b.video
     }
 
     /// The properties of ``Record`` that ``rendersLike(_:)`` compares, and the one it leaves out.
-    static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields"]
+    static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields", "album",
+                                           "descriptionHTML", "video"]
     static let ignoredRecordProperties = ["origin"]
 }
 
@@ -99,6 +101,8 @@ extension SiteRenderer {
             guard j < memo.pages.count, memo.pages[j].path == spec.path, memo.pages[j].kind == spec.kind else { continue }
             switch spec.kind {
             case .gallery(let c, let n):
+                // A first page that lists sub-albums shows their covers and counts: keyed afresh.
+                if n == 1 && !collections[c].subalbums.isEmpty { continue }
                 let ranges = Pagination.pages(count: collections[c].items.count, pageSize: config.pageSize)
                 if !changes.any(c, ranges[n - 1]) { keys[i] = memo.pages[j].key }
             case .item(let c, let index):

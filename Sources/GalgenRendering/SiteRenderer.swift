@@ -85,7 +85,11 @@ public struct SiteRenderer: Sendable {
             config: config, templates: templates.digests, assets: assets.assets.map { $0.key + " " + $0.outputPath },
             placeholder: placeholder,
             // Fields, sort keys, feeds and groupings are the config's; album names and titles are here.
-            collections: collections.map { "\($0.name) \($0.items.count) \($0.fullTitle)" })
+            // A folder album's description, cover and download show on its pages too.
+            collections: collections.map { c in
+                "\(c.name) \(c.items.count) \(c.fullTitle) \(c.cover ?? -1) \(c.download.map { "\($0.path) \($0.bytes)" } ?? "")\n"
+                    + (c.descriptionHTML ?? "")
+            })
         let changes = ItemChanges(memo: memo, fingerprint: fingerprint, collections: collections)
         self.fingerprint = fingerprint
         self.memo = changes == nil ? nil : memo

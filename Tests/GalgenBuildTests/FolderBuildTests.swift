@@ -169,4 +169,21 @@ struct FolderBuildTests {
         _ = try await build(site)
         #expect(Set(try zipNames(zip)) == ["added.jpg", "b.jpg"])
     }
+
+    @Test func groupByMonthOfDateTakenNeedsNoFolders() async throws {
+        let site = try FixtureSite(count: 0)
+        defer { site.directory.remove() }
+        for name in ["full.jpg", "digitized.jpg", "xmp-date.jpg"] {
+            let photo = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Tests/Fixtures/metadata/" + name))
+            try site.directory.write(photo, to: "photos/all/" + name)
+        }
+        try site.writeConfig(sources: #"[{"name": "trip", "type": "folder", "path": "photos", "groupBy": {"field": "taken", "by": "month"}}]"#)
+        _ = try await build(site)
+        // Dates from EXIF DateTimeOriginal, DateTimeDigitized (the original is 0000:…) and XMP: three months, oldest first.
+        let albums = String(decoding: try site.directory.read("public/trip/index.html"), as: UTF8.self)
+        let months = ["2018-07", "2019-05", "2020-01"].map { albums.range(of: ">\($0)<")?.lowerBound }
+        #expect(months.allSatisfy { $0 != nil })
+        #expect(months.compactMap { $0 } == months.compactMap { $0 }.sorted())
+        #expect(FileManager.default.fileExists(atPath: site.outputPath + "/trip/2019-05/index.html"))
+    }
 }

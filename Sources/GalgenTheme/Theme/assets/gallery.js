@@ -47,6 +47,7 @@ function boot(grid) {
     page: (index) => pageURL(abs, data.manifest, index) + location.search,
     item: (key, index) => (data.manifest ? itemURL(abs, data.manifest, key, index) : abs(key + '/')),
     placeholder: () => abs(data.manifest.placeholder),
+    file: (path) => abs(path),
   };
   const motion = new Motion({ speed: 3, windowMs: 100 });
   const cells = { list, formats, stats, motion, links, unsafeNoClear,

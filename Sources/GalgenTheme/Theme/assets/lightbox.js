@@ -7,7 +7,7 @@ export class Lightbox {
   /** `page` is what the lightbox needs of the gallery page (gallery.js): `count` (items in the collection),
       the collection's `data` (`manifest`, `shards`, `itemPages`, `loaded`: the manifest's promise), `formats`
       (pictures.js), `stats`, `links` (`item(key, index)`, `page(index)`: the address of the page that lists
-      item `index`, `placeholder()`) and `goTo(index, options)` (render.js: scrolls the grid to an item). */
+      item `index`, `placeholder()`, `file(path)`: a site path's address) and `goTo(index, options)` (render.js: scrolls the grid to an item). */
   constructor(page) {
     this.page = page;
     this.dialog = null; this.parts = null; this.isOpen = false; this.pushed = false; this.needPush = false;
@@ -19,14 +19,14 @@ export class Lightbox {
     const d = document.createElement('dialog');
     d.className = 'lightbox';
     d.setAttribute('aria-labelledby', 'lightbox-title');
-    d.innerHTML = '<div class="stage"><img alt="" decoding="async"></div>' +
+    d.innerHTML = '<div class="stage"><img alt="" decoding="async"><video controls preload="none" playsinline hidden></video></div>' +
       '<div class="info"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p><dl class="fields" hidden></dl></div>' +
       '<div class="bar"><button type="button" data-act="prev">Previous</button>' +
       '<button type="button" data-act="next">Next</button><a>Open page</a>' +
       '<button type="button" data-act="close">Close</button></div>';
     document.body.appendChild(d);
     this.dialog = d;
-    this.parts = { img: d.querySelector('img'), title: d.querySelector('h2'), text: d.querySelector('.info p'),
+    this.parts = { img: d.querySelector('img'), video: d.querySelector('video'), title: d.querySelector('h2'), text: d.querySelector('.info p'),
                    link: d.querySelector('.bar a'), stage: d.querySelector('.stage'), fields: d.querySelector('dl') };
   }
 
@@ -71,6 +71,7 @@ export class Lightbox {
     const { img, title, text, link, stage } = this.parts;
     img.removeAttribute('src');
     img.alt = '';
+    this.stopVideo();
     this.fill(null);
     const item = data.shards && data.shards.itemAt(index);
     if (!item) {
@@ -125,11 +126,36 @@ export class Lightbox {
       img.width = big.width; img.height = big.height;
       img.src = loader.currentSrc || loader.src;
       img.alt = item.t;
+      if (item.m) this.playable(item, big);
     }, () => {
       if (token !== this.token) { stats.guardDrops++; return; }
       img.src = links.placeholder();
       img.alt = item.t;
     });
+  }
+
+  /** A video item (`m`: [path, type]): its <video> over the stage, the poster the picture just shown; it loads
+      nothing until the visitor plays it. */
+  playable(item, big) {
+    const { img, video } = this.parts;
+    video.poster = img.src;
+    video.width = big.width; video.height = big.height;
+    video.src = this.page.links.file(item.m[0]);
+    video.setAttribute('aria-label', item.t);
+    video.hidden = false;
+    img.hidden = true;
+  }
+
+  /** Before another item (and on closing): the video stopped and emptied, so no sound or download outlives it. */
+  stopVideo() {
+    const { img, video } = this.parts;
+    if (!video.hasAttribute('src')) return;
+    video.pause();
+    video.removeAttribute('src');
+    video.removeAttribute('poster');
+    video.load();
+    video.hidden = true;
+    img.hidden = false;
   }
 
   /** The item's fields (`f`: [label, text, href?] each) as a <dl>, made with text and attributes only;
@@ -154,6 +180,7 @@ export class Lightbox {
     if (!this.isOpen) return;
     this.isOpen = false;
     this.token++;
+    this.stopVideo();
     for (const off of this.off.splice(0)) off();
     if (this.dialog.open) this.dialog.close();
     const index = this.index;
