@@ -26,6 +26,9 @@ struct FolderBuildTests {
         try site.directory.write("Title: Bee\nMood: calm\n\nA caption.", to: root + "Day 2/b.md")
         try FileManager.default.createDirectory(atPath: site.directory.path + "/" + root + "empty", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: site.directory.path + "/" + root + "outside", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: site.directory.path + "/" + root + "Day 2/deep/up", withDestinationPath: "../..")
+        try site.directory.write("a", to: root + "docs/a.txt")
+        try site.directory.write("b", to: root + "docs/b.pdf")
         let path = inPlace ? "." : "photos"
         try site.writeConfig(sources: #"[{"name": "trip", "title": "Trip", "type": "folder", "path": "\#(path)"\#(extra)}]"#)
         return (site, site.directory.path + "/" + root)
@@ -46,14 +49,16 @@ struct FolderBuildTests {
         let report = try await build(site)
         let folder = try #require(report.folders.first)
         // `..dots/` is hidden (a leading dot), like `.DS_Store`.
-        #expect(folder.photos == 10 && folder.albums == 8 && folder.otherFiles == 1 && folder.hidden == 2)
-        #expect(folder.emptyFolders == ["empty"])
+        #expect(folder.photos == 10 && folder.albums == 8 && folder.otherFiles == 3 && folder.hidden == 2)
+        #expect(folder.emptyFolders == ["docs", "empty"])
         #expect(report.records == 10)
         let codes = Set(report.diagnostics.map(\.code))
-        #expect(codes == ["folder.link-outside", "group.slug-collision", "image.failed"])
+        #expect(codes == ["folder.link-outside", "folder.link-loop", "group.slug-collision", "image.failed"])
         #expect(report.diagnostics.first { $0.code == "image.failed" }?.subject.contains("CON/broken.jpg") == true)
-        // Nothing was written into the photo folder.
+        // Nothing was written into the photo folder, nor beside the site but its output and cache.
         #expect(files(under: photos) == before)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.directory.path).filter { !$0.hasPrefix(".public") }.sorted()
+        #expect(beside == [".galgen", "config.json", "photos", "public", "records.json"])
         let out = site.outputPath
         for page in ["trip/index.html", "trip/day-2/index.html", "trip/day-2/deep/d/index.html", "trip/page-2/e/index.html",
                      "trip/con/page-2/index.html", "trip/day-10/c/index.html"] {
