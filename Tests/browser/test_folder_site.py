@@ -374,18 +374,16 @@ def test_axe_light_and_dark(browser, srv, viewport):
 # Layout shift: none while pictures (and a video's metadata) arrive
 # ------------------------------------------------------------------------------------------------------------
 
+# Every layout-shift entry since navigation (`buffered: true` delivers the earlier ones to the callback), with or
+# without recent input, after two frames and a task.
 SHIFTS = """
 const done = arguments[arguments.length - 1];
 const entries = [];
-const o = new PerformanceObserver(() => {});
+const take = (list) => { for (const e of list) entries.push({t: e.startTime, v: e.value, input: e.hadRecentInput,
+  sources: (e.sources || []).map(s => s.node ? (s.node.nodeName + '.' + (s.node.className || '')) : null)}); };
+const o = new PerformanceObserver((l) => take(l.getEntries()));
 o.observe({type: 'layout-shift', buffered: true});
-requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
-  for (const e of performance.getEntriesByType('layout-shift').concat(o.takeRecords()))
-    entries.push({t: e.startTime, v: e.value, input: e.hadRecentInput,
-                  sources: (e.sources || []).map(s => s.node ? (s.node.nodeName + '.' + (s.node.className || '')) : null)});
-  o.disconnect();
-  done(entries);
-}, 100)));
+requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => { take(o.takeRecords()); o.disconnect(); done(entries); }, 100)));
 """
 
 PICTURES_IN = ("return [...document.images].filter(i => { const r = i.getBoundingClientRect();"
@@ -410,3 +408,17 @@ def test_no_layout_shift(browser, srv, viewport, path):
     total = sum(e["v"] for e in entries)
     print(f"\n{path} {viewport}: {len(entries)} shifts, total {total:.5f} after {time.monotonic() - t0:.1f} s: {entries[:3]}")
     assert total == 0, entries
+
+
+def test_layout_shift_measure_sees_a_shift(browser, srv):
+    """The control: the same measurement on a page made to move (a block inserted above the content) is not 0."""
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+      addEventListener('load', () => setTimeout(() => { const d = document.createElement('div');
+        d.style.height = '200px'; document.querySelector('main').prepend(d); }, 300));"""})["identifier"]
+    try:
+        browser.get(srv.base + item_url("seine"))
+        time.sleep(0.6)
+        entries = browser.execute_async_script(SHIFTS)
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    assert sum(e["v"] for e in entries) > 0.01, entries
