@@ -12,6 +12,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 
+import foldersite  # noqa: E402
 import ownsite  # noqa: E402
 
 
@@ -58,3 +59,11 @@ def own_site(tmp_path_factory) -> pathlib.Path:
     prefix = tmp_path_factory.mktemp("prefix")
     ownsite.install(prefix)
     return ownsite.make_site(prefix, tmp_path_factory.mktemp("own")) / "public"
+
+
+@pytest.fixture(scope="session")
+def folder_site(galgen, tmp_path_factory) -> pathlib.Path:
+    """A `folder` source (issue 32) with nested albums, index.md, a sidecar and videos (Tests/browser/foldersite.py)."""
+    out, report = foldersite.build(tmp_path_factory.mktemp("folder"))
+    assert report.get("exitCode") == 0, report
+    return out

@@ -56,6 +56,24 @@ def test_own_site_has_no_html_errors(own_site):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_folder_site_has_no_html_errors(folder_site):
+    """Every page of a small folder site: albums with sub-album cards and an index.md description, item pages
+    with a <video>, with a poster and a download link (a MOV browsers do not play), with a placeholder."""
+    import foldersite
+    pages = sorted(folder_site.rglob("*.html"))
+    items = len(foldersite.PLAYABLE) + len(foldersite.UNPLAYABLE) + len(foldersite.BROKEN) + len(foldersite.PHOTOS)
+    assert len(pages) == 2 + len(foldersite.ALBUMS) + items  # home, 404, the four albums, ten items
+    # vnu must see the new markup
+    paris = (folder_site / foldersite.album_url("2024/paris") / "index.html").read_text(encoding="utf-8")
+    assert '<div class="description"' in paris and "&lt;script&gt;" in paris
+    year = (folder_site / foldersite.album_url("2024") / "index.html").read_text(encoding="utf-8")
+    assert '<ul class="collections albums"' in year
+    assert "<video " in (folder_site / foldersite.item_url("seine") / "index.html").read_text(encoding="utf-8")
+    assert 'class="download"' in (folder_site / foldersite.item_url("street") / "index.html").read_text(encoding="utf-8")
+    result = vnu("--root", str(folder_site), "--also-check-css", "--also-check-svg")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_validator_catches_a_broken_page(tmp_path):
     """The same command must fail on a bad page, or the test above proves nothing."""
     (tmp_path / "bad.html").write_text(
