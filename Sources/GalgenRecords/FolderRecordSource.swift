@@ -80,13 +80,16 @@ public struct FolderRecordSource: Sendable {
         var records: [Record] = []
         for (i, node) in nodes.enumerated() {
             let file = walk.files[i]
-            guard mapper.add(node, origin: RecordOrigin(stringLiteral: file.relativePath), slug: slugs[i]) else { continue }
+            guard mapper.add(node, origin: RecordOrigin(stringLiteral: file.relativePath), slug: slugs[i],
+                             imageExpected: file.kind == .photo) else { continue }
             var record = mapper.records[mapper.records.count - 1]
             record.album = walk.folders[file.folder].relativePath
             if let text = sidecars[i]?.description, !text.trimmingWhitespace.isEmpty {
                 record.descriptionHTML = reader.markdown(text, allowHTML: query.allowHTML)
             }
-            if file.kind == .video, let type = facts[i].videoType {
+            if file.kind == .video {
+                // Published either way: played when browsers can, else linked for download (an unreadable one too).
+                let type = facts[i].videoType ?? Self.videoType(file.path)
                 record.video = RecordVideo(path: file.path, mimeType: type, playable: facts[i].playable ?? false)
             }
             records.append(record)
@@ -94,7 +97,8 @@ public struct FolderRecordSource: Sendable {
         diagnostics += mapper.diagnostics
         for (i, file) in walk.files.enumerated() {
             for problem in facts[i].problems {
-                diagnostics.append(Diagnostic(.warning, code: file.kind == .video ? "video.unreadable" : "photo.metadata",
+                let code = file.kind == .photo ? "photo.metadata" : facts[i].videoType == nil ? "video.unreadable" : "video.not-playable"
+                diagnostics.append(Diagnostic(.warning, code: code,
                                               subject: "\(config.name): \(file.relativePath)", message: problem))
             }
         }
@@ -149,6 +153,15 @@ public struct FolderRecordSource: Sendable {
             }
         }
         return files.map { fresh.entries[$0.path]?.facts ?? MediaFacts() }
+    }
+
+    /// A video's MIME type by its extension, for one whose container could not be read.
+    static func videoType(_ path: String) -> String {
+        switch FolderWalk.extensionOf(path) {
+        case "webm": "video/webm"
+        case "mov": "video/quicktime"
+        default: "video/mp4"
+        }
     }
 
     /// SHA-256 of a (small) file, read in one piece: a video's poster.

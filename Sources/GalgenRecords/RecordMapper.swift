@@ -51,7 +51,7 @@ struct RecordMapper {
     /// Maps one record named by `origin`; `slug`, when given, is used as it is (the caller keeps it unique
     /// where it must be: a folder source's slugs are unique within their album).
     @discardableResult
-    mutating func add(_ node: JSONNode, origin: RecordOrigin, slug givenSlug: String? = nil) -> Bool {
+    mutating func add(_ node: JSONNode, origin: RecordOrigin, slug givenSlug: String? = nil, imageExpected: Bool = true) -> Bool {
         let subject = Subject(source: config.name, origin: origin)
         let fields = config.fields
 
@@ -75,7 +75,9 @@ struct RecordMapper {
             title = rawID
         }
         let subtitle = join(fields.subtitle, in: node, separator: ", ", subject: subject, field: "subtitle")
-        let image = imageReference(in: node, subject: subject)
+        // A record whose missing image is already reported (an unreadable video's poster) is not reported again.
+        let image = imageExpected || fields.image.flatMap({ FieldLookup.node(at: $0, in: node) }) != nil
+            ? imageReference(in: node, subject: subject) : nil
         let link = link(in: node, subject: subject)
 
         let slug = givenSlug ?? uniqueSlug(for: rawID, subject: subject)
