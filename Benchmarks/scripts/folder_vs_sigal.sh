@@ -9,7 +9,8 @@
 #   3. timed: cold build (output and cache removed inside each run), no-op rebuild, one new photo
 #      (a 12 MP photo from a pool of distinct ones is moved into the tree before each run) and rebuild;
 #   4. metadata cost: the 20 synthetic 12 MP photos built cold as a `folder` source against the same
-#      files listed in a `json` source (which reads no metadata).
+#      files listed in a `json` source (which reads no metadata), as made and with a camera photo's
+#      EXIF/XMP/IPTC segments spliced in.
 # Results: Benchmarks/results/folder_vs_sigal.md (+ .txt, the timer's figure rows).
 #
 # usage: BENCH_TIMER=TIMER Benchmarks/scripts/folder_vs_sigal.sh WORKDIR
@@ -178,42 +179,80 @@ bench noop "$RUNS" "$B/sigal-build" "$B/galgen-build"
 bench add "$RUNS" "$B/sigal-add" "$B/galgen-add"
 ADDED_S=$(find "$S/photos" -name 'added-*' | wc -l); ADDED_G=$(find "$G/photos" -name 'added-*' | wc -l)
 # the last added photo must be published by both
-last=$(ls -t "$G/photos/2024/coast" | grep '^added-' | head -n 1); last=${last%.jpg}
-G_HAS=$(grep -rl -- "$last" "$G/public" --include='*.html' | wc -l)
+last=$(ls "$G/photos/2024/coast" | grep '^added-' | sort | tail -n 1); last=${last%.jpg}
+G_HAS=$(grep -rl --include='*.html' -e "$last" "$G/public" | wc -l)
 S_HAS=$(find "$S/out" -name "${last}*" | wc -l)
 "$GALGEN" build --config "$G/config.json" --jobs 2 --quiet --report "$W/raw/galgen-noop-after.json"
 G_DECODED_NOOP=$("$PY" -P -c 'import json,sys; print(json.load(open(sys.argv[1]))["images"]["decoded"])' "$W/raw/galgen-noop-after.json")
 
 # ---- 4. metadata cost: folder source against json source, same 12 MP files -------------------------
+# Two sets: the synthetic 12 MP files as made (EXIF orientation only, in 4 of 20), and the same files
+# carrying a camera photo's metadata: the EXIF, XMP (APP1) and IPTC (APP13) segments of the camera
+# photo with the most kinds of metadata (then the most bytes), spliced in after the JFIF header in
+# place of their own APP1.
 M=$W/meta
-rm -rf "$M"; mkdir -p "$M/folder/photos" "$M/json/images"
-cp "$C"/syn/*.jpg "$M/folder/photos/"; cp "$C"/syn/*.jpg "$M/json/images/"
-cat > "$M/folder/config.json" <<EOF
-{"title": "Meta", "imageWidths": [320, 1280], "formats": ["jpeg"],
- "sources": [{"name": "photos", "title": "Photos", "type": "folder", "path": "photos"}]}
+rm -rf "$M"; mkdir -p "$M/src-plain" "$M/src-camera"
+cp "$C"/syn/*.jpg "$M/src-plain/"
+DONOR=$("$PY" -P - "$C/real" <<'EOF'
+import glob, os, sys
+def segments(b):
+    i, out = 2, []
+    while i + 4 <= len(b) and b[i] == 0xFF and b[i + 1] != 0xDA:
+        n = int.from_bytes(b[i + 2:i + 4], "big"); out.append((b[i + 1], b[i:i + 2 + n])); i += 2 + n
+    return out
+def score(f):  # (how many of EXIF, XMP and IPTC it has, their bytes)
+    segs = [(m, s) for m, s in segments(open(f, "rb").read()) if m in (0xE1, 0xED)]
+    kinds = {(m, s[4:8]) for m, s in segs}
+    return len(kinds), sum(len(s) for m, s in segs)
+best = max(sorted(glob.glob(os.path.join(sys.argv[1], "*.jpg"))), key=score)
+print(best)
 EOF
-cat > "$M/json/config.json" <<EOF
-{"title": "Meta", "imageWidths": [320, 1280], "formats": ["jpeg"],
- "sources": [{"name": "photos", "title": "Photos", "type": "json", "path": "records.json",
-              "fields": {"id": "id", "title": "title", "image": "image"}}]}
+)
+"$PY" -P - "$DONOR" "$M/src-plain" "$M/src-camera" <<'EOF'
+import os, sys
+donor, src, dst = sys.argv[1:]
+def segments(b):
+    i, out = 2, []
+    while i + 4 <= len(b) and b[i] == 0xFF and b[i + 1] != 0xDA:
+        n = int.from_bytes(b[i + 2:i + 4], "big"); out.append((b[i + 1], b[i:i + 2 + n])); i += 2 + n
+    return out, i
+meta = b"".join(s for m, s in segments(open(donor, "rb").read())[0] if m in (0xE1, 0xED))
+for name in sorted(os.listdir(src)):
+    b = open(os.path.join(src, name), "rb").read()
+    segs, end = segments(b)
+    head = b"".join(s for m, s in segs if m == 0xE0)
+    rest = b"".join(s for m, s in segs if m not in (0xE0, 0xE1))
+    open(os.path.join(dst, name), "wb").write(b[:2] + head + meta + rest + b[end:])
 EOF
-"$PY" -P - "$M/json" <<'EOF'
+for set in plain camera; do
+    for k in folder json; do
+        d=$M/$set-$k; mkdir -p "$d"
+        if [ $k = folder ]; then
+            mkdir -p "$d/photos"; cp "$M/src-$set"/*.jpg "$d/photos/"
+            src='{"name": "photos", "title": "Photos", "type": "folder", "path": "photos"}'
+        else
+            mkdir -p "$d/images"; cp "$M/src-$set"/*.jpg "$d/images/"
+            "$PY" -P -c '
 import json, os, sys
 d = sys.argv[1]
 names = sorted(os.listdir(os.path.join(d, "images")))
-recs = [{"id": n[:-4], "title": n[:-4], "image": "images/" + n} for n in names]
-json.dump(recs, open(os.path.join(d, "records.json"), "w"), indent=1)
-EOF
-for k in folder json; do
-    cat > "$B/meta-$k" <<EOF
+json.dump([{"id": n[:-4], "title": n[:-4], "image": "images/" + n} for n in names],
+          open(os.path.join(d, "records.json"), "w"), indent=1)' "$d"
+            src='{"name": "photos", "title": "Photos", "type": "json", "path": "records.json", "fields": {"id": "id", "title": "title", "image": "image"}}'
+        fi
+        printf '{"title": "Meta", "imageWidths": [320, 1280], "formats": ["jpeg"],\n "sources": [%s]}\n' "$src" > "$d/config.json"
+        cat > "$B/meta-$set-$k" <<EOF
 #!/bin/sh
-rm -rf "$M/$k/public" "$M/$k/.galgen"; exec "$GALGEN" build --config "$M/$k/config.json" --jobs 2 --quiet "\$@"
+rm -rf "$d/public" "$d/.galgen"; exec "$GALGEN" build --config "$d/config.json" --jobs 2 --quiet "\$@"
 EOF
-    chmod +x "$B/meta-$k"
+        chmod +x "$B/meta-$set-$k"
+        "$B/meta-$set-$k" --report "$W/raw/meta-$set-$k.json"
+    done
 done
-"$B/meta-folder"; "$B/meta-json"
-M_F=$(find "$M/folder/public" -name '*.jpg' | wc -l); M_J=$(find "$M/json/public" -name '*.jpg' | wc -l)
-bench meta "$RUNS" "$B/meta-folder" "$B/meta-json"
+M_F=$(find "$M/camera-folder/public" -name '*.jpg' | wc -l); M_J=$(find "$M/camera-json/public" -name '*.jpg' | wc -l)
+DONOR_TAGS=$(exiftool -s -s -s -EXIF:all -XMP:all -IPTC:all "$M/camera-folder/photos/big-000.jpg" 2>/dev/null | wc -l || echo '?')
+bench meta "$RUNS" "$B/meta-plain-folder" "$B/meta-plain-json"
+bench meta-camera "$RUNS" "$B/meta-camera-folder" "$B/meta-camera-json"
 
 # ---- 5. results ----------------------------------------------------------------------------------
 r() { $ROWS "$W/raw/$1.txt" "$2" "${@:3}"; }
@@ -222,11 +261,11 @@ r() { $ROWS "$W/raw/$1.txt" "$2" "${@:3}"; }
     echo
     echo "Made by \`Benchmarks/scripts/folder_vs_sigal.sh\` on $(date -u +%Y-%m-%d), $(nproc) cores"
     echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), $(. /etc/os-release; echo "$PRETTY_NAME"),"
-    echo "galgen $(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?') release build, sigal $("$SIGAL" --version | awk '{print $NF}'),"
+    echo "galgen $(git -C "$(dirname "$GALGEN")" rev-parse --short HEAD 2>/dev/null || echo '?') release build, sigal $("$SIGAL" --version | awk '{print $NF}'),"
     echo "Pillow $("$PY" -P -c 'import PIL; print(PIL.__version__)'). Whole-process figures: median (min–max);"
     echo "cold builds $RUNS_COLD runs, the others $RUNS runs, each after one warm-up run; the two tools run"
-    echo "in turn (sigal, galgen, sigal, …) and the ratio is taken pair by pair. The machine is shared:"
-    echo "other work was running, so spreads are wide."
+    echo "in turn (sigal, galgen, sigal, …) and the ratio is taken pair by pair. The machine is shared with"
+    echo "other work: read the min–max spreads."
     echo
     echo "Tree: $N_PHOTOS JPEGs ($MP MP: $(ls "$C/real" | wc -l) camera photos, 20 synthetic 4000×3000) and"
     echo "$N_VIDEOS H.264 clips (5 s, 1280×720) in 6 folders, two levels deep (\`2024/coast\` …)."
@@ -248,11 +287,11 @@ r() { $ROWS "$W/raw/$1.txt" "$2" "${@:3}"; }
     echo "included); the last one is in $G_HAS galgen page(s) and $S_HAS sigal file(s). A galgen build"
     echo "after them decoded $G_DECODED_NOOP image(s)."
     echo
-    echo "What differs: sigal makes the 320 thumbnail from its 1280 image (galgen from the source,"
-    echo "decoded at a DCT scale), writes the big image at 1280 wide and the thumbnail at 320 wide"
+    echo "What differs: sigal makes the 320 thumbnail from its 1280 image (galgen makes both widths from"
+    echo "one decode of the source at the smallest DCT scale covering 1280), writes the big image at 1280 wide and the thumbnail at 320 wide"
     echo "(\`img_size = (1280, 100000)\`, \`thumb_size = (320, 100000)\`, \`thumb_fit = False\`), re-writes"
-    echo "every HTML page on each build and keeps no cache: a no-op build compares each output's"
-    echo "modification time with its source. sigal's video thumbnail is one ffmpeg call (a process per"
+    echo "every album's HTML page on each build and keeps no cache: a no-op build skips each photo whose"
+    echo "output file exists (galgen checks size, mtime and inode against its cache). sigal's video thumbnail is one ffmpeg call (a process per"
     echo "clip); galgen reads the clip with the FFmpeg libraries. Videos are copied by both"
     echo "(sigal \`video_format = \"mp4\"\`, \`video_size = None\`). Themes differ (sigal: colorbox)."
     echo "thumbsup was not measured: npm is not reachable on this machine."
@@ -262,14 +301,18 @@ r() { $ROWS "$W/raw/$1.txt" "$2" "${@:3}"; }
     echo "The 20 synthetic 12 MP JPEGs in one folder, built cold (output and cache removed in each run) as a"
     echo "\`folder\` source (reads EXIF/XMP/IPTC, hashes the files) and as a \`json\` source listing the"
     echo "same files (\`{\"id\", \"title\", \"image\"}\`, no metadata read); widths 320 and 1280, JPEG,"
-    echo "\`--jobs 2\`; $M_F and $M_J JPEGs written. Target: folder ≤ 1.05 × json."
+    echo "\`--jobs 2\`; $M_F and $M_J JPEGs written. Two sets: *as made* (EXIF orientation only, in 4"
+    echo "of 20 files) and *camera metadata* (every file carries the EXIF, XMP and IPTC segments of"
+    echo "\`$(basename "$DONOR")\`, $DONOR_TAGS tags). Target: folder ≤ 1.05 × json."
     echo
     echo "| cold build of 20 × 12 MP | folder | json | folder / json (paired) |"
     echo "|---|---|---|---|"
-    echo "| wall s | $(r meta 'A wall s') | $(r meta 'B wall s') | $(r meta 'A/B wall' --digits 3) |"
-    echo "| CPU s | $(r meta 'A cpu s') | $(r meta 'B cpu s') | $(r meta 'A/B cpu' --digits 3) |"
+    echo "| as made: wall s | $(r meta 'A wall s') | $(r meta 'B wall s') | $(r meta 'A/B wall' --digits 3) |"
+    echo "| as made: CPU s | $(r meta 'A cpu s') | $(r meta 'B cpu s') | $(r meta 'A/B cpu' --digits 3) |"
+    echo "| camera metadata: wall s | $(r meta-camera 'A wall s') | $(r meta-camera 'B wall s') | $(r meta-camera 'A/B wall' --digits 3) |"
+    echo "| camera metadata: CPU s | $(r meta-camera 'A cpu s') | $(r meta-camera 'B cpu s') | $(r meta-camera 'A/B cpu' --digits 3) |"
 } > "$OUT_MD"
 {
-    for n in cold noop add meta; do echo "## $n"; $ROWS "$W/raw/$n.txt" --rows; done
+    for n in cold noop add meta meta-camera; do echo "## $n"; $ROWS "$W/raw/$n.txt" --rows; done
 } > "$OUT_TXT"
 cat "$OUT_MD"
