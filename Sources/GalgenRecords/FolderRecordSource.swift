@@ -148,9 +148,8 @@ public struct FolderRecordSource: Sendable {
         for file in files {
             guard let entry = fresh.entries[file.path] else { continue }
             if file.kind == .photo, !entry.hash.isEmpty { summary.hashes[file.path] = entry.hash }
-            if let poster = entry.facts.poster, let hash = FolderRecordSource.hashFile(poster, fileSystem: fileSystem) {
-                summary.hashes[poster] = hash
-            }
+            // A poster is named by its bytes' SHA-256 (``MediaReading/video(at:posters:)``): no need to read it.
+            if let poster = entry.facts.poster, let hash = Self.posterHash(poster) { summary.hashes[poster] = hash }
         }
         return files.map { fresh.entries[$0.path]?.facts ?? MediaFacts() }
     }
@@ -164,9 +163,11 @@ public struct FolderRecordSource: Sendable {
         }
     }
 
-    /// SHA-256 of a (small) file, read in one piece: a video's poster.
-    static func hashFile(_ path: String, fileSystem: any FileSystem) -> String? {
-        guard let data = try? fileSystem.readFile(at: path) else { return nil }
-        return ContentHash.sha256Hex(data)
+    /// The content hash a poster's name carries (`<64 hex>.jpg`), or nil for any other name.
+    static func posterHash(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        guard name.hasSuffix(".jpg") else { return nil }
+        let stem = name.dropLast(4)
+        return stem.count == 64 && stem.allSatisfy(\.isHexDigit) ? String(stem) : nil
     }
 }

@@ -75,7 +75,8 @@ public protocol MediaReading: Sendable {
     var version: String { get }
     /// A photo's metadata, from the file's bytes.
     func photo(_ bytes: Data) -> MediaFacts
-    /// A video's length, size and type, with its poster frame written into `posters` (a folder).
+    /// A video's length, size and type, with its poster frame written into `posters` (a folder) as
+    /// `<SHA-256 of its bytes>.jpg`: the name is its content hash.
     func video(at path: String, posters: String) -> MediaFacts
     /// A sidecar's keys and description.
     func sidecar(_ text: String) -> SidecarText
