@@ -132,7 +132,8 @@ struct FolderRecordSourceTests {
         embedded.caption = "Embedded caption"
         embedded.taken = "2019-05-04T13:22:01+02:00"
         let fs = try tree(["trip/IMG_1.jpg": "1", "trip/IMG_1.md": "Title: From the sidecar\nPlace: Lab\n\nA *walk*.",
-                           "trip/IMG_2.jpg": "22", "trip/index.md": "Title: The trip\nThumbnail: IMG_2.jpg\n\n<b>Nice</b> days"])
+                           "trip/IMG_2.jpg": "22", "trip/index.md": "Title: The trip\nThumbnail: IMG_2.jpg\n\n<b>Nice</b> days",
+                           "trip/IMG_3.png": "333", "trip/IMG_3.png.md": "Title: Named with its extension"])
         var cache = FolderFactsCache()
         let (set, summary) = try load(fs, reader: FakeReader(facts: [1: embedded, 2: embedded]), cache: &cache)
         let first = try #require(set.records.first { $0.id == "trip/IMG_1.jpg" })
@@ -146,6 +147,7 @@ struct FolderRecordSourceTests {
         #expect(second.title == "Embedded title")
         #expect(second.fields[names.firstIndex(of: "caption")!]?.text == "Embedded caption")
         #expect(second.fields[names.firstIndex(of: "taken")!]?.datetime == "2019-05-04")
+        #expect(set.records.first { $0.id == "trip/IMG_3.png" }?.title == "Named with its extension")
         let album = summary.albums[1]
         #expect(album.title == "The trip" && album.cover == "trip/IMG_2.jpg")
         #expect(album.descriptionHTML == "<p>&lt;b>Nice&lt;/b> days</p>")
