@@ -54,7 +54,7 @@ struct InitCommand: AsyncParsableCommand {
                 guard LocalFileSystem().targetKind(at: target) == .directory else {
                     throw ValidationError("--photos \(photos): not a folder")
                 }
-                options.photos = target == folder ? "." : Paths.relative(target, to: folder)
+                options.photos = Self.path(of: target, from: folder)
             }
             written = try SiteScaffolder(fileSystem: LocalFileSystem()).scaffold(in: folder, options: options)
         } catch {
@@ -76,6 +76,18 @@ struct InitCommand: AsyncParsableCommand {
         } else if source != .json {
             console.out("(the first build fetches the records from the \(source.rawValue) API; later builds use the cache)")
         }
+    }
+}
+
+extension InitCommand {
+    /// `target` as the site's config names it: relative to the site's folder (`.`, `photos`, `../Pictures/trip`),
+    /// so the two can move together; absolute when they share nothing but the root.
+    static func path(of target: String, from folder: String) -> String {
+        let a = target.split(separator: "/"), b = folder.split(separator: "/")
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        if common == 0 { return target }
+        let parts = Array(repeating: "..", count: b.count - common) + a[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 }
 

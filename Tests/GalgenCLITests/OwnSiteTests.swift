@@ -33,6 +33,22 @@ struct OwnSiteTests {
         #expect(again.code == 1 && again.capture.err.contains("not empty") && again.capture.err.contains("--force"))
     }
 
+    @Test func aSiteBesideAPhotoFolderNamesItRelatively() async throws {
+        let dir = try TemporaryDirectory(prefix: "galgen-own")
+        defer { dir.remove() }
+        try dir.write(try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Tests/Fixtures/metadata/full.jpg")),
+                      to: "Pictures/trip/day 1/tower.jpg")
+        let made = await run(["init", dir.path + "/mysite", "--source", "folder", "--photos", dir.path + "/Pictures/trip"])
+        #expect(made.code == 0, "\(made.capture.err)")
+        #expect(try text(dir.path + "/mysite/config.json").contains(#""path": "../Pictures/trip""#))
+        let built = await run(["build", "--config", dir.path + "/mysite/config.json", "--strict"])
+        #expect(built.code == 0, "\(built.capture.err)")
+        #expect(built.capture.out.contains("folder photos: 1 photo · 0 videos · 2 albums"))
+        #expect(try text(dir.path + "/mysite/public/photos/day-1/tower/index.html").contains("Eiffel Tower at noon"))
+        let wrong = await run(["init", dir.path + "/other", "--photos", dir.path + "/Pictures/trip"])
+        #expect(wrong.code != 0 && wrong.capture.err.contains("--photos goes with --source folder"))
+    }
+
     @Test func anOverriddenItemTemplateChangesItemPagesOnly() async throws {
         let site = try FixtureSite(count: 3)
         defer { site.directory.remove() }
