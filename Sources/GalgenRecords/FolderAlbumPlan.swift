@@ -16,6 +16,8 @@ struct FolderAlbumPlan {
     private(set) var itemSlugs: [String] = []
     /// Each folder's URL name among its siblings (`""` for the top).
     private var folderSlugs: [String] = []
+    /// Folders that hold no photo or video, themselves or below (set by ``albums(sortedBy:order:language:diagnostics:)``).
+    private(set) var emptyFolders: [String] = []
 
     init(walk: FolderWalk, facts: [MediaFacts], source: SourceConfig, reader: any MediaReading, allowHTML: Bool,
          fileSystem: any FileSystem) {
@@ -27,8 +29,8 @@ struct FolderAlbumPlan {
         self.fileSystem = fileSystem
     }
 
-    /// The albums in order (the top first, each before its sub-albums); empty folders are named in `diagnostics`' place
-    /// by the caller through ``emptyFolders``.
+    /// The albums in order (the top first, each before its sub-albums); the folders with nothing to show are
+    /// left in ``emptyFolders`` for the report.
     mutating func albums(sortedBy sort: FolderQuery.AlbumSort, order: SortSpec.Order, language: String,
                          diagnostics: inout [Diagnostic]) -> [FolderAlbum] {
         let folders = walk.folders
@@ -40,6 +42,7 @@ struct FolderAlbumPlan {
                 if let date = oldest[sub], oldest[f].map({ date < $0 }) ?? true { oldest[f] = date }
             }
         }
+        emptyFolders = folders.indices.filter { !hasMedia[$0] }.map { folders[$0].relativePath.isEmpty ? "." : folders[$0].relativePath }
         var made: [FolderAlbum] = []
         var index: [Int: Int] = [:]
         folderSlugs = Array(repeating: "", count: folders.count)
@@ -60,13 +63,6 @@ struct FolderAlbumPlan {
         }
         for a in made.indices { made[a].subalbums = made[a].subalbums.map { index[-1 - $0]! } }
         return Self.preorder(made)
-    }
-
-    /// Folders that hold no photo or video, themselves or below.
-    var emptyFolders: [String] {
-        var hasMedia = walk.folders.map { !$0.files.isEmpty }
-        for f in walk.folders.indices.reversed() where walk.folders[f].subfolders.contains(where: { hasMedia[$0] }) { hasMedia[f] = true }
-        return walk.folders.indices.filter { !hasMedia[$0] }.map { walk.folders[$0].relativePath.isEmpty ? "." : walk.folders[$0].relativePath }
     }
 
     private func describe(_ f: Int) -> FolderAlbum {

@@ -53,6 +53,7 @@ public struct FolderRecordSource: Sendable {
                                    fileSystem: fileSystem)
         summary.albums = plan.albums(sortedBy: query.albumSort, order: query.albumOrder, language: language, diagnostics: &diagnostics)
         summary.emptyFolders = plan.emptyFolders
+        // The file time shown when a photo has no date is its stamp's (read once, with the facts), not a second stat.
         var mapping = config
         let known = Set(config.fields.extra.map(\.name))
         for key in sidecars.compactMap({ $0?.fields.map(\.key) }).joined() where !known.contains(key) && !summary.sidecarFields.contains(key) {
@@ -64,7 +65,7 @@ public struct FolderRecordSource: Sendable {
         var slugs: [String] = []
         for (i, file) in walk.files.enumerated() {
             let (object, dated) = FolderRecordText.object(file, facts: facts[i], sidecar: sidecars[i], gps: query.gps,
-                                                          fileTime: fileSystem.modificationTime(at: file.path))
+                                                          fileTime: cache.entries[file.path].map { Double($0.modified) / 1e9 })
             if !dated { summary.fileTimeDates += 1 }
             objects.append(object)
             slugs.append(plan.itemSlugs[i])
