@@ -1,6 +1,7 @@
 import Foundation
 import GalgenConfig
 import GalgenCore
+import GalgenOutput
 import GalgenRecords
 
 /// Loads a `folder` source (``FolderRecordSource``) with the facts of the last build, and keeps this
@@ -16,9 +17,10 @@ struct FolderLoader {
         let factsPath = cacheDirectory + "/folders/" + source.name + ".json"
         var facts = (try? fileSystem.readFile(at: factsPath)).flatMap { try? JSONDecoder().decode(FolderFactsCache.self, from: $0) }
             ?? FolderFactsCache()
-        let reading = FolderRecordSource(config: source, language: config.language, fileSystem: fileSystem, reader: reader,
+        var reading = FolderRecordSource(config: source, language: config.language, fileSystem: fileSystem, reader: reader,
                                          posters: cacheDirectory + "/posters",
                                          protecting: [outputDirectory, cacheDirectory, config.configPath])
+        reading.siteMarker = OutputStager.markerName
         let loaded: (set: RecordSet, summary: FolderSummary)
         do { loaded = try reading.load(cache: &facts) } catch { throw BuildError(.failed(error.description)) }
         if loaded.summary.read > 0 || facts.entries.count != loaded.summary.photos + loaded.summary.videoCount {

@@ -14,6 +14,8 @@ public struct FolderRecordSource: Sendable {
     private let reader: any MediaReading
     private let posters: String
     private let protecting: [String]
+    /// The file every built site's output folder holds (such folders are never read as photos).
+    public var siteMarker: String?
 
     /// Creates a reader.
     /// - Parameters:
@@ -40,7 +42,7 @@ public struct FolderRecordSource: Sendable {
     /// - Throws: ``RecordError`` when the folder cannot be read at all.
     public func load(cache: inout FolderFactsCache) throws(RecordError) -> (set: RecordSet, summary: FolderSummary) {
         let walk = try FolderWalk(root: query.path, source: config.name, include: query.include, exclude: query.exclude,
-                                  protecting: protecting, fileSystem: fileSystem)
+                                  protecting: protecting, siteMarker: siteMarker, fileSystem: fileSystem)
         var summary = FolderSummary()
         summary.otherFiles = walk.otherFiles
         summary.otherExamples = walk.otherExamples

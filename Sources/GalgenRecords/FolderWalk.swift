@@ -68,6 +68,7 @@ public struct FolderWalk: Sendable {
     private let include: [String]
     private let exclude: [String]
     private let protected: Set<String>
+    private let siteMarker: String?
     private var root = ""
     private var visited: Set<String> = []
 
@@ -78,14 +79,17 @@ public struct FolderWalk: Sendable {
     ///   - include: Glob patterns a file must match (any file when empty).
     ///   - exclude: Glob patterns of files and folders to skip.
     ///   - protecting: Absolute paths never read as photos (the site's output and cache, when they are inside).
+    ///   - siteMarker: The file a built galgen site's output folder holds: a folder with it is any site's
+    ///     output (another site made in the photo folder too), never photos.
     ///   - fileSystem: Where to look.
     /// - Throws: ``RecordError`` when the folder itself is missing or cannot be listed.
     public init(root: String, source: String, include: [String] = [], exclude: [String] = [], protecting: [String] = [],
-                fileSystem: any FileSystem) throws(RecordError) {
+                siteMarker: String? = nil, fileSystem: any FileSystem) throws(RecordError) {
         self.fileSystem = fileSystem
         self.source = source
         self.include = include
         self.exclude = exclude
+        self.siteMarker = siteMarker
         guard fileSystem.targetKind(at: root) == .directory, let canonical = Self.canonical(root, fileSystem: fileSystem) else {
             let why = fileSystem.targetKind(at: root) == nil ? fileSystem.whyMissing(root) : "is not a folder"
             throw RecordError(code: .unreadable, source: source, location: root, message: "\(why); check sources[].path in the config")
@@ -108,6 +112,7 @@ public struct FolderWalk: Sendable {
             note("folder.unreadable", folders[folder].relativePath, "cannot list this folder; its photos are left out")
             return
         }
+        if folder != 0, let siteMarker, names.contains(siteMarker) { return }  // a galgen site's output: its pictures are ours
         var sidecars: [String: String] = [:]
         var media: [(name: String, path: String, kind: Kind)] = []
         var subfolders: [(name: String, path: String)] = []

@@ -104,6 +104,16 @@ struct FolderRecordSourceTests {
                           "folder.link-outside trip: escape.jpg", "folder.link-outside trip: outside"])
     }
 
+    @Test func anotherSitesOutputIsNeverReadAsPhotos() throws {
+        let fs = try tree(["a.jpg": "1", "public/img/0123-320.jpg": "2", "public/.galgen-output": "galgen", "old/b.jpg": "3"])
+        var cache = FolderFactsCache()
+        var reading = FolderRecordSource(config: source(), language: "en", fileSystem: fs, reader: FakeReader(), posters: "/p")
+        reading.siteMarker = ".galgen-output"
+        #expect(try reading.load(cache: &cache).set.records.map(\.id).sorted() == ["a.jpg", "old/b.jpg"])
+        // Without the marker, the same folder is photos like any other.
+        #expect(try load(fs, cache: &cache).set.records.count == 3)
+    }
+
     @Test func includeAndExcludePatterns() throws {
         let fs = try tree(["keep/a.jpg": "1", "keep/b.png": "2", "raw/c.jpg": "3", "d.jpg": "4"])
         var query = FolderQuery(path: "/photos")
