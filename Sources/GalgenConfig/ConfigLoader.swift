@@ -63,6 +63,7 @@ public struct ConfigLoader: Sendable {
         let colorSpace = try Self.colorSpace(&root)
         let eager = try root.int("eagerImages", range: 0...10_000) ?? SiteConfig.Defaults.eagerImages
         let itemPages = try Self.itemPages(&root)
+        let fieldFormat = try Self.fieldFormat(&root)
         let maxPixels = try root.int("maxPixels", range: 1...1_000_000_000) ?? SiteConfig.Defaults.maxPixels
         let maxBytes = try root.int("maxSourceBytes", range: 1...4_000_000_000) ?? SiteConfig.Defaults.maxSourceBytes
         let namedTemplates = try root.string("templates", example: "\"Templates\"")
@@ -103,6 +104,7 @@ public struct ConfigLoader: Sendable {
         config.avifSpeed = avifSpeed
         config.colorSpace = colorSpace
         config.itemPages = itemPages
+        config.fieldFormat = fieldFormat
         config.remoteCache = cache.remote
         config.templatesNamed = namedTemplates != nil
         config.assetsDirectory = Paths.resolve(namedAssets ?? SiteConfig.Defaults.assets, against: base)

@@ -44,6 +44,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var eagerImages: Int
     /// Whether each item gets a detail page, or only a cell (and the lightbox) on its gallery page.
     public var itemPages = ItemPages.all
+    /// How field values are shown: the same everywhere (`plain`), or in the language's formats (`locale`).
+    public var fieldFormat = FieldFormat.plain
     /// Largest source image accepted, in pixels (width × height), checked from the header.
     public var maxPixels: Int
     /// Largest source file accepted, in bytes.

@@ -14,6 +14,7 @@ extension SiteRenderer {
         feed.begin("page")
         feed.add(Self.renderingVersion)
         feed.add(GalgenVersion.current)
+        if let fieldFormatKey { feed.add(fieldFormatKey) }
         feed.add(template)
         feed.add(templates.digests[template]?.description)
         (context as? any KeyFed)?.feed(into: &feed)

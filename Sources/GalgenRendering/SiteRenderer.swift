@@ -1,6 +1,7 @@
 import Foundation
 public import GalgenConfig
 import GalgenCore
+import GalgenRecords
 
 /// One page of the output: where it goes and what kind it is.
 public struct PageSpec: Sendable, Hashable {
@@ -50,6 +51,10 @@ public struct SiteRenderer: Sendable {
     let memo: RenderMemo?
     let changes: ItemChanges?
     let fingerprint: RenderMemo.Fingerprint
+    /// What page keys add for locale field formats (the ICU version); nil with plain formats.
+    var fieldFormatKey: String?
+    /// ICU's formats for the site language, with locale field formats; shared by the render threads.
+    let localeFormatter: LocaleFormatter?
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
@@ -71,8 +76,12 @@ public struct SiteRenderer: Sendable {
             throw RenderingError(.missingTemplate, location: "theme",
                                  message: "missing assets/placeholder.svg (shown for items without a usable image)")
         }
+        let formatter = config.fieldFormat == .locale ? LocaleFormatter(language: config.language) : nil
+        let collections = Self.withFieldFormat(collections, formatter: formatter)
         self.config = config
         self.collections = collections
+        self.localeFormatter = formatter
+        self.fieldFormatKey = Self.fieldFormatKeyPart(config)
         self.groups = groups
         self.templates = templates
         self.assets = assets
