@@ -27,14 +27,14 @@ struct FieldFormatConfigTests {
 
     @Test func aBadValueNamesItsFileLineAndColumn() throws {
         let text = "{\"language\": \"sv\",\n  \"fieldFormat\": \"swedish\",\n  \"sources\": []}"
-        let error = try #require(error(text))
-        #expect(error.code == .invalidValue && error.keyPath == "fieldFormat")
-        #expect(error.position?.line == 2 && error.position?.column == 18, "\(String(describing: error.position))")
-        #expect(error.description.hasPrefix("/site/config.json:2:18:"), "\(error)")
-        #expect(error.description.contains("expected \"plain\" or \"locale\""), "\(error)")
+        let problem = try #require(error(text))
+        #expect(problem.code == .invalidValue && problem.keyPath == "fieldFormat")
+        #expect(problem.position?.line == 2 && problem.position?.column == 18, "\(String(describing: problem.position))")
+        #expect(problem.description.hasPrefix("/site/config.json:2:18:"), "\(problem)")
+        #expect(problem.description.contains("expected \"plain\" or \"locale\""), "\(problem)")
         for bad in [#"true"#, #""Locale""#, #"["locale"]"#, #""""#] {
-            #expect(self.error(#"{"fieldFormat": \#(bad), "sources": []}"#)?.keyPath == "fieldFormat", "\(bad)")
+            #expect(error(#"{"fieldFormat": \#(bad), "sources": []}"#)?.keyPath == "fieldFormat", "\(bad)")
         }
-        #expect(self.error(#"{"fieldformat": "locale", "sources": []}"#)?.code == .unknownKey)
+        #expect(error(#"{"fieldformat": "locale", "sources": []}"#)?.code == .unknownKey)
     }
 }
