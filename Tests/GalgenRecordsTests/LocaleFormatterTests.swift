@@ -33,8 +33,8 @@ struct LocaleFormatterTests {
         #expect(shown(#""1500-03-01""#, .date, "sv") == "1 mars 1500")
     }
 
-    @Test func dateTimesShowTheTimeAsWrittenWhateverTheMachineZone() {
-        // The wall-clock time of the value's own offset, not converted to the machine's zone or to UTC.
+    @Test func dateTimesShowTheWallClockTimeAsWritten() {
+        // The wall-clock time of the value's own offset, not converted to the machine's zone or to UTC (ICU formats in UTC).
         #expect(shown(#""2015-06-01T23:30:00-02:00""#, .date, "sv") == "1 juni 2015 kl. 23:30")
         #expect(shown(#""2015-06-01T07:00:00Z""#, .date, "de") == "1. Juni 2015 um 07:00")
         #expect(shown(#""2015-06-01T07:00""#, .date, "fr") == "1 juin 2015 à 07:00")
