@@ -25,12 +25,12 @@ public enum FieldReader {
             return try text(node).map { FieldValue(text: $0) }
         case .number:
             guard let (number, written) = numberOf(node) else { throw Rejection(reason: "\(describe(node)) is not a number") }
-            return FieldValue(text: written, number: number, decimal: written)
+            return FieldValue(text: written, number: number)
         case .date:
             guard let date = date(node) else {
                 throw Rejection(reason: "\(describe(node)) is not a date (ISO 8601 such as 2015-06-01 or 2015-06-01T07:00:00Z, or Unix seconds)")
             }
-            return FieldValue(text: date.text, datetime: date.text, number: date.seconds, time: date.time)
+            return FieldValue(text: date.text, datetime: date.text, number: date.seconds, minuteOfDay: date.minute)
         case .url:
             guard case .string(let raw) = node.value else { throw Rejection(reason: "\(describe(node)) is not a URL") }
             if raw.trimmingWhitespace.isEmpty { return nil }
@@ -63,9 +63,8 @@ public enum FieldReader {
                     return FieldValue(text: shown, number: amount(in: shown))
                 }
             }
-            guard let (number, written) = numberOf(node) else { throw Rejection(reason: "\(describe(node)) is not a price") }
-            let shown = decimal(number, places: 2, keepZeros: true) + (spec.currency.map { " " + $0 } ?? "")
-            return FieldValue(text: shown, number: number, decimal: written)
+            guard let (number, _) = numberOf(node) else { throw Rejection(reason: "\(describe(node)) is not a price") }
+            return FieldValue(text: price(number, currency: spec.currency), number: number)
         }
     }
 
@@ -171,8 +170,8 @@ public enum FieldReader {
 
     /// A date: its text (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, as precise as written), its time in
     /// seconds since 1970 (UTC; the offset applied when one is written), and the wall-clock time
-    /// written with it (`HH:MM:SS`; UTC for Unix seconds; nil for a date alone).
-    static func date(_ node: JSONNode) -> (text: String, seconds: Double, time: String?)? {
+    /// written with it, in minutes after midnight (UTC for Unix seconds; nil for a date alone).
+    static func date(_ node: JSONNode) -> (text: String, seconds: Double, minute: Int16?)? {
         switch node.value {
         case .number(let text):
             guard let value = Double(text), value.isFinite, abs(value) < 1e14 else { return nil }
@@ -180,8 +179,8 @@ public enum FieldReader {
             let seconds = abs(value) >= 1e11 ? value / 1000 : value
             let days = Int64((seconds / 86_400).rounded(.down))
             let (y, m, d) = CivilDate.date(days: days)
-            let clock = Int64((seconds - Double(days) * 86_400).rounded(.down))
-            return (CivilDate.isoDate(y, m, d), seconds, wallTime(clock / 3600, (clock % 3600) / 60, clock % 60))
+            let minute = Int16(((seconds - Double(days) * 86_400) / 60).rounded(.down))
+            return (CivilDate.isoDate(y, m, d), seconds, min(minute, 1439))
         case .string(let text):
             return parseISO(text.trimmingWhitespace)
         default:
@@ -189,7 +188,7 @@ public enum FieldReader {
         }
     }
 
-    private static func parseISO(_ text: String) -> (text: String, seconds: Double, time: String?)? {
+    private static func parseISO(_ text: String) -> (text: String, seconds: Double, minute: Int16?)? {
         let b = Array(text.utf8)
         var i = 0
         func digits(_ n: Int) -> Int64? {
@@ -220,7 +219,7 @@ public enum FieldReader {
             }
         }
         var seconds = Double(CivilDate.days(year: year, month: month, day: day) * 86_400)
-        var time: String?
+        var minute: Int16?
         if precision == 2 && (eat(0x54) || eat(0x20)) {
             guard let h = digits(2), h < 24, eat(0x3A), let mi = digits(2), mi < 60 else { return nil }
             var s: Double = 0
@@ -235,7 +234,7 @@ public enum FieldReader {
                 }
             }
             seconds += Double(h * 3600 + mi * 60) + s
-            time = wallTime(h, mi, Int64(s))
+            minute = Int16(h * 60 + mi)
             if eat(0x5A) || eat(0x7A) {
                 // UTC
             } else if i < b.count && (b[i] == 0x2B || b[i] == 0x2D) {
@@ -251,12 +250,12 @@ public enum FieldReader {
         // The date shown is the one written, whatever its offset: what readers of the record expect.
         let shown = precision == 0 ? CivilDate.four(year) : precision == 1 ? CivilDate.four(year) + "-" + CivilDate.two(month)
             : CivilDate.isoDate(year, month, day)
-        return (shown, seconds, time)
+        return (shown, seconds, minute)
     }
 
-    /// `07:00:05`.
-    private static func wallTime(_ h: Int64, _ m: Int64, _ s: Int64) -> String {
-        CivilDate.two(h) + ":" + CivilDate.two(m) + ":" + CivilDate.two(s)
+    /// A numeric price as the plain format shows it: two decimals and the code, `4.99 USD`.
+    static func price(_ amount: Double, currency: String?) -> String {
+        decimal(amount, places: 2, keepZeros: true) + (currency.map { " " + $0 } ?? "")
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {

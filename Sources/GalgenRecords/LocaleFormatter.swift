@@ -40,7 +40,8 @@ public final class LocaleFormatter: @unchecked Sendable {
         case .text, .url, .email:
             formatted = nil
         case .number:
-            formatted = value.decimal.flatMap { decimal($0, fractionDigits: Self.fractionDigits(of: $0)) }
+            // The text is the number as written when it is a plain decimal (`4.50`): its decimals are kept.
+            formatted = decimal(value.text, fractionDigits: Self.fractionDigits(of: value.text))
         case .date:
             formatted = date(value)
         case .duration:
@@ -52,7 +53,10 @@ public final class LocaleFormatter: @unchecked Sendable {
                 return shown + " / " + top
             }
         case .currency:
-            formatted = value.decimal.flatMap { amount -> String? in
+            // Numeric prices only (their text is the plain format's); `Free` or `$4.99` written as text stay.
+            formatted = value.number.flatMap { number -> String? in
+                guard value.text == FieldReader.price(number, currency: spec.currency) else { return nil }
+                let amount = FieldReader.decimal(number, places: 6)
                 guard let code = spec.currency else { return decimal(amount, fractionDigits: 2) }
                 return call { gg_format_currency($0, amount, code, $1, $2) }
             }
@@ -91,10 +95,8 @@ public final class LocaleFormatter: @unchecked Sendable {
         let year = parts[0], month = parts.count > 1 ? parts[1] : 1, day = parts.count > 2 ? parts[2] : 1
         var millis = Double(CivilDate.days(year: year, month: month, day: day)) * 86_400_000
         var precision = Int32(parts.count - 1)
-        if parts.count == 3, let time = value.time {
-            let clock = time.split(separator: ":").map { Double($0) ?? 0 }
-            guard clock.count == 3 else { return nil }
-            millis += (clock[0] * 3600 + clock[1] * 60 + clock[2]) * 1000
+        if parts.count == 3, let minute = value.minuteOfDay {
+            millis += Double(minute) * 60_000
             precision = Int32(GG_DATE_DAY_TIME)
         }
         return call { gg_format_date($0, millis, precision, $1, $2) }

@@ -19,7 +19,7 @@ struct FieldFormatRenderingTests {
         let items = (0..<3).map { i in
             var record = Record(id: "id\(i)", slug: "id\(i)", title: "T\(i)", origin: "t")
             record.fields = [FieldValue(text: "2015-06-0\(i + 1)", datetime: "2015-06-0\(i + 1)", number: 0),
-                             FieldValue(text: "4.99 USD", number: 4.99, decimal: "4.99"), FieldValue(text: "12.5")]
+                             FieldValue(text: "4.99 USD", number: 4.99), FieldValue(text: "12.5")]
             return Item(record: record, image: nil)
         }
         return try SiteRenderer(config: config, collections: [Collection(name: "apps", title: "Apps", items: items, fields: fields)],
