@@ -22,6 +22,8 @@ struct gg_formatter {
     UNumberFormatter *money;                            /* the last currency used */
     char money_code[4];
     UNumberFormatter *digits[2];                        /* duration parts: at least 1 or 2 digits, ungrouped */
+    UChar durations[2][64];                             /* CLDR's `ms` and `hms` patterns, read when first used */
+    int32_t duration_lengths[2];                        /* 0: not read yet; -1: missing */
     UFormattedNumber *result;
 };
 
@@ -212,9 +214,12 @@ static int32_t append_part(gg_formatter *f, int64_t n, int width, UChar *text, i
 int32_t gg_format_duration(gg_formatter *f, int64_t seconds, char *out, int32_t capacity) {
     if (!f || seconds < 0) return -1;
     int64_t h = seconds / 3600, m = (seconds % 3600) / 60, s = seconds % 60;
-    UChar pattern[64];
-    int32_t count = duration_pattern(f->locale, h > 0 ? "hms" : "ms", pattern, 64);
-    if (count < 0) return -1;
+    int which = h > 0 ? 1 : 0;
+    if (f->duration_lengths[which] == 0)
+        f->duration_lengths[which] = duration_pattern(f->locale, which ? "hms" : "ms", f->durations[which], 64);
+    const UChar *pattern = f->durations[which];
+    int32_t count = f->duration_lengths[which];
+    if (count <= 0) return -1;
     UChar text[128];
     int32_t length = 0;
     for (int32_t i = 0; i < count && length >= 0;) {
