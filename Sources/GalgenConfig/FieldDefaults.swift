@@ -5,6 +5,13 @@ enum FieldDefaults {
         FieldSpec(name: name, label: label, path: FieldPath(path)!, type: type, unit: unit)
     }
 
+    /// A date whose time of day means nothing to readers (a birthday, a release day): the day only.
+    private static func day(_ name: String, _ path: String) -> FieldSpec {
+        var spec = field(name, path, .date)
+        spec.showsTime = false
+        return spec
+    }
+
     /// A person: how to reach them, where and how old.
     static let randomUser: [FieldSpec] = [
         field("email", "email", .email, label: "E-mail"),
@@ -12,14 +19,14 @@ enum FieldDefaults {
         field("city", "location.city"),
         field("country", "location.country"),
         field("age", "dob.age", .number),
-        field("born", "dob.date", .date),
+        day("born", "dob.date"),
         field("registered", "registered.date", .date),
     ]
 
     /// What the kind of result the query asks for usually carries (a field a result lacks is left out of its page).
     static func iTunes(media: String?, entity: String?) -> [FieldSpec] {
         let genre = field("genre", "primaryGenreName")
-        let released = field("released", "releaseDate", .date)
+        let released = day("released", "releaseDate")
         switch (media, entity) {
         case (_, "software"?), (_, "iPadSoftware"?), (_, "macSoftware"?), ("software"?, nil):
             return [genre, field("price", "formattedPrice", .currency), field("rating", "averageUserRating", .rating),

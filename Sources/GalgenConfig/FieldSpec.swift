@@ -50,6 +50,9 @@ public struct FieldSpec: Sendable, Hashable {
     public var unit: DurationUnit
     /// For `rating` fields: the top of the scale.
     public var max: Double
+    /// For `date` fields with locale formats (`"fieldFormat": "locale"`): whether a value written with
+    /// a time shows it (`"time": false` shows the day only, e.g. for birthdays and release dates).
+    public var showsTime = true
 
     /// Creates a field.
     /// - Parameters:

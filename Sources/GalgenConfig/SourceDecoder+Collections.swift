@@ -84,6 +84,17 @@ extension SourceDecoder {
             }
             spec.max = value
         }
+        if let timeNode = reader.node("time") {
+            guard type == .date else {
+                throw reader.error(.invalidValue, timeNode, key: "time", message: "\"time\" applies to date fields, not \(type.rawValue)",
+                                   hint: "remove \"time\", or set \"type\": \"date\"")
+            }
+            guard case .bool(let shows) = timeNode.value else {
+                throw reader.error(.wrongType, timeNode, key: "time", message: "expected true or false, found \(timeNode.value.kindName)",
+                                   hint: "\"time\": false shows only the day of a date-time with locale formats")
+            }
+            spec.showsTime = shows
+        }
         try reader.finish()
         return spec
     }

@@ -43,7 +43,7 @@ public final class LocaleFormatter: @unchecked Sendable {
             // The text is the number as written when it is a plain decimal (`4.50`): its decimals are kept.
             formatted = decimal(value.text, fractionDigits: Self.fractionDigits(of: value.text))
         case .date:
-            formatted = date(value)
+            formatted = date(value, time: spec.showsTime)
         case .duration:
             formatted = value.number.flatMap { n in call { gg_format_duration($0, Int64(n.rounded()), $1, $2) } }
         case .rating:
@@ -86,8 +86,9 @@ public final class LocaleFormatter: @unchecked Sendable {
         return call { gg_format_decimal($0, text, Int32(fractionDigits), $1, $2) }
     }
 
-    /// A date at the precision it was written with (`2015`, `2015-06`, `2015-06-01`, with a time or not).
-    private func date(_ value: FieldValue) -> String? {
+    /// A date at the precision it was written with (`2015`, `2015-06`, `2015-06-01`, with its time
+    /// when it has one and `time` is true).
+    private func date(_ value: FieldValue, time: Bool) -> String? {
         guard let iso = value.datetime else { return nil }
         let written = iso.split(separator: "-", omittingEmptySubsequences: false)
         let parts = written.compactMap { Int64($0) }
@@ -95,7 +96,7 @@ public final class LocaleFormatter: @unchecked Sendable {
         let year = parts[0], month = parts.count > 1 ? parts[1] : 1, day = parts.count > 2 ? parts[2] : 1
         var millis = Double(CivilDate.days(year: year, month: month, day: day)) * 86_400_000
         var precision = Int32(parts.count - 1)
-        if parts.count == 3, let minute = value.minuteOfDay {
+        if parts.count == 3, time, let minute = value.minuteOfDay {
             millis += Double(minute) * 60_000
             precision = Int32(GG_DATE_DAY_TIME)
         }

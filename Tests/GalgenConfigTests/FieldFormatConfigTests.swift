@@ -37,4 +37,20 @@ struct FieldFormatConfigTests {
         }
         #expect(error(#"{"fieldformat": "locale", "sources": []}"#)?.code == .unknownKey)
     }
+
+    @Test func dateFieldsMayHideTheirTime() throws {
+        func source(_ field: String) -> String {
+            #"{"sources": [{"name": "p", "type": "json", "path": "p.json", "fields": {"id": "id", "title": "t", "extra": {"d": \#(field)}}}]}"#
+        }
+        let fields = { (config: SiteConfig) in config.sources[0].fields.extra }
+        #expect(try fields(load(source(#"{"path": "d", "type": "date", "time": false}"#))).first?.showsTime == false)
+        #expect(try fields(load(source(#"{"path": "d", "type": "date"}"#))).first?.showsTime == true)
+        let wrongType = try #require(error(source(#"{"path": "d", "type": "number", "time": false}"#)))
+        #expect(wrongType.keyPath.hasSuffix("time") && wrongType.description.contains("applies to date fields"), "\(wrongType)")
+        #expect(error(source(#"{"path": "d", "type": "date", "time": "no"}"#))?.code == .wrongType)
+        // Birthdays and release days of the built-in sources show the day only.
+        let people = try load(#"{"sources": [{"name": "p", "type": "randomuser", "count": 5}]}"#)
+        #expect(fields(people).first { $0.name == "born" }?.showsTime == false)
+        #expect(fields(people).first { $0.name == "registered" }?.showsTime == true)
+    }
 }

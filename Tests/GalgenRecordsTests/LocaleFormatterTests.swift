@@ -38,6 +38,7 @@ struct LocaleFormatterTests {
         #expect(shown(#""2015-06-01T23:30:00-02:00""#, .date, "sv") == "1 juni 2015 kl. 23:30")
         #expect(shown(#""2015-06-01T07:00:00Z""#, .date, "de") == "1. Juni 2015 um 07:00")
         #expect(shown(#""2015-06-01T07:00""#, .date, "fr") == "1 juin 2015 à 07:00")
+        #expect(shown(#""2015-06-01T07:00:00Z""#, .date, "sv") { $0.showsTime = false } == "1 juni 2015", "\"time\": false")
         let en = shown(#""2015-06-01T19:05:30+05:30""#, .date, "en")
         #expect(en?.hasPrefix("June 1, 2015") == true && en?.contains("7:05") == true && en?.hasSuffix("PM") == true, "\(en ?? "nil")")
     }
