@@ -8,6 +8,8 @@ struct SiteContext: TemplateContext {
     let title: String
     let description: String?
     let language: String
+    /// `rtl` or `ltr`: the direction of the language's script (`<html dir>`, TextDirection).
+    let dir: String
     let baseURL: String?
 
     func fields(_ f: inout some ContextVisitor) {
@@ -15,6 +17,7 @@ struct SiteContext: TemplateContext {
         f.field("title", title)
         f.field("description", description)
         f.field("language", language)
+        f.field("dir", dir)
         f.field("baseURL", baseURL)
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import GalgenConfig
 import GalgenCore
+import GalgenRecords
 
 // The pieces the page contexts share: site, metadata, images, cards, pagers, trails and fields.
 
 extension SiteRenderer {
     var site: SiteContext {
-        SiteContext(title: config.title, description: config.description, language: config.language, baseURL: config.baseURL)
+        SiteContext(title: config.title, description: config.description, language: config.language,
+                    dir: TextDirection(language: config.language).rawValue, baseURL: config.baseURL)
     }
 
     static func root(of path: String) -> String {

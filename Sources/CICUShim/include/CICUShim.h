@@ -2,6 +2,7 @@
 #define CICUSHIM_H
 #include <stddef.h>
 #include <stdint.h>
+#include "CICUDirection.h" /* the writing direction of a language (direction.c) */
 
 /* Every ICU call of galgen lives in this target: locale-aware collation sort keys, so a collection
    of a million records is sorted by comparing bytes rather than by a million log n collator calls.

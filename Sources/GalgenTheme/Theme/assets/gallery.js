@@ -29,7 +29,7 @@ function boot(grid) {
     const style = getComputedStyle(grid);
     const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
     list.geo = layout({ width: grid.clientWidth, min: px('--cell-min', 180), caption: px('--caption', 52), gap: px('--cell-gap', 12),
-                        count: list.count, viewH: window.innerHeight, maxHeight: debug.maxHeight });
+                        count: list.count, viewH: window.innerHeight, maxHeight: debug.maxHeight, rtl: style.direction === 'rtl' });
   };
   list.apply = () => {
     grid.style.setProperty('--cell-w', list.geo.cellW + 'px');

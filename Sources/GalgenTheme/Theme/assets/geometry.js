@@ -22,8 +22,9 @@ export function parseDebug(value) {
 
 /** The layout of `count` items in a list `width` px wide: columns of at least `min` px with `gap` between,
     square pictures with a `caption` below, in a viewport `viewH` px high. Rows past `maxHeight` px are
-    reached through `scale` (virtual px per physical px; 1 when the list fits). */
-export function layout({ width, min, caption, gap, count, viewH, maxHeight = MAX_HEIGHT, hardCeiling = HARD_CEILING }) {
+    reached through `scale` (virtual px per physical px; 1 when the list fits). With `rtl` (the list's
+    `direction`), rows fill from the right edge, as the static CSS grid does under `dir="rtl"`. */
+export function layout({ width, min, caption, gap, count, viewH, maxHeight = MAX_HEIGHT, hardCeiling = HARD_CEILING, rtl = false }) {
   const cols = Math.max(1, Math.floor((width + gap) / (min + gap)));
   const cellW = (width - gap * (cols - 1)) / cols;
   const cellH = cellW + caption;
@@ -34,7 +35,7 @@ export function layout({ width, min, caption, gap, count, viewH, maxHeight = MAX
   const virtualH = Math.max(0, rows * rowH - gap);
   const physH = Math.min(virtualH, maxHeight);
   const scale = physH > viewH && virtualH > physH ? (virtualH - viewH) / (physH - viewH) : 1;
-  return { cols, cellW, cellH, gap, rowH, rows, count, viewH, visibleRows, poolCap, physH, scale };
+  return { cols, cellW, cellH, gap, rowH, rows, count, viewH, visibleRows, poolCap, physH, scale, rtl: !!rtl };
 }
 
 export const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
@@ -48,10 +49,14 @@ export const toVirtual = (geo, p) => clamp(p, 0, Math.max(0, geo.physH - geo.vie
     keeps its distances, so cells on screen are spaced as in the unscaled list. */
 export const toPhysical = (geo, y, p) => (geo.scale === 1 ? y : clamp(p, 0, geo.physH) + (y - toVirtual(geo, p)));
 
+/** The physical x (px from the list's left edge) of column `col`, counted from the inline start: from
+    the left, or under `rtl` from the right (column 0 ends at the list's right edge). */
+export const columnLeft = (geo, col) => (geo.rtl ? geo.cols - 1 - col : col) * (geo.cellW + geo.gap);
+
 /** Where item `index` goes while the scroll position is `p`: its transform's offsets in px. */
 export function cellOffset(geo, index, p) {
   const row = Math.floor(index / geo.cols), col = index % geo.cols;
-  return { top: toPhysical(geo, row * geo.rowH, p), left: col * (geo.cellW + geo.gap) };
+  return { top: toPhysical(geo, row * geo.rowH, p), left: columnLeft(geo, col) };
 }
 
 /** The items to bind at virtual offset `v`, scrolling in `direction` (+1 down, −1 up): the rows on

@@ -1,11 +1,12 @@
 /* galgen: the item page's keyboard. ArrowLeft and ArrowRight open the previous and the next item (the
-   links of nav.neighbours), unless a modifier key is down, the key is typed into a form field or editable
+   links of nav.neighbours; the other way round in a right-to-left page), unless a modifier key is down, the key is typed into a form field or editable
    text, or another handler took it. No globals; nothing else on the page changes. */
 
-/** 'prev', 'next' or null: where a keydown `event` goes. Pure: reads only the event. */
-export function neighbourOf(event) {
+/** 'prev', 'next' or null: where a keydown `event` goes, in a page written right to left when `rtl`.
+    Pure: reads only its arguments. */
+export function neighbourOf(event, rtl = false) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.isComposing) return null;
-  const rel = { ArrowLeft: 'prev', ArrowRight: 'next' }[event.key];
+  const rel = (rtl ? { ArrowLeft: 'next', ArrowRight: 'prev' } : { ArrowLeft: 'prev', ArrowRight: 'next' })[event.key];
   const t = event.target;
   if (!rel || (t && (t.isContentEditable || (t.closest && t.closest('input, textarea, select'))))) return null;
   return rel;
@@ -13,7 +14,7 @@ export function neighbourOf(event) {
 
 if (typeof document !== 'undefined') {
   document.addEventListener('keydown', (event) => {
-    const rel = neighbourOf(event);
+    const rel = neighbourOf(event, getComputedStyle(document.documentElement).direction === 'rtl');
     const link = rel && document.querySelector(`nav.neighbours a[rel="${rel}"][href]`);
     if (!link) return;
     event.preventDefault();

@@ -1,11 +1,12 @@
 /* galgen runtime: keyboard. Arrow keys, PageUp/PageDown, Home and End move the focus between cells (the
-   grid's own roving tabindex, focus.js) and scroll as far as needed. */
+   grid's own roving tabindex, focus.js) and scroll as far as needed. ← and → follow the grid's direction. */
 import { clamp } from './geometry.js';
 
-/** The index the key `key` moves to from index `i`, or undefined for other keys. */
-export function keyTarget(key, i, { cols, visibleRows, count }) {
-  const screen = cols * Math.max(1, visibleRows - 2);
-  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + cols, ArrowUp: i - cols,
+/** The index the key `key` moves to from index `i`, or undefined for other keys. Under `rtl` the grid runs
+    from the right, so ← is the next item and → the previous one. */
+export function keyTarget(key, i, { cols, visibleRows, count, rtl }) {
+  const screen = cols * Math.max(1, visibleRows - 2), step = rtl ? -1 : 1;
+  const to = { ArrowRight: i + step, ArrowLeft: i - step, ArrowDown: i + cols, ArrowUp: i - cols,
                PageDown: i + screen, PageUp: i - screen, Home: 0, End: count - 1 }[key];
   return to === undefined ? undefined : clamp(to, 0, count - 1);
 }

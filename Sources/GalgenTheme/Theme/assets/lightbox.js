@@ -48,9 +48,11 @@ export class Lightbox {
     });
     this.on(this.dialog, 'cancel', (e) => { e.preventDefault(); this.close(); });
     this.on(this.dialog, 'close', () => { if (this.isOpen) this.close(); });
+    // ← and → as the page is written: in a right-to-left page the next item is to the left.
+    const rtl = getComputedStyle(this.dialog).direction === 'rtl';
     this.on(this.dialog, 'keydown', (e) => {
-      if (e.key === 'ArrowRight') { e.preventDefault(); this.act('next'); }
-      if (e.key === 'ArrowLeft') { e.preventDefault(); this.act('prev'); }
+      if (e.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) { e.preventDefault(); this.act('next'); }
+      if (e.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) { e.preventDefault(); this.act('prev'); }
     });
     this.on(window, 'popstate', () => this.close({ fromHistory: true }));
     this.dialog.showModal();
