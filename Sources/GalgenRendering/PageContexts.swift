@@ -23,6 +23,12 @@ struct GalleryContext: TemplateContext {
     var descriptionHTML: String? = nil
     /// The album's ZIP download, on its first page.
     var download: DownloadContext? = nil
+    /// The theme's plain messages (`{{msg.key}}`).
+    var msg: [String: String] = [:]
+    /// The search box's label: `Find in <collection>`.
+    var findLabel = ""
+    /// The runtime's messages, as JSON safe inside `<script>`.
+    var runtimeMessagesHTML = ""
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -42,6 +48,9 @@ struct GalleryContext: TemplateContext {
         f.field("albumCountLabel", albumCountLabel)
         f.field("descriptionHTML", descriptionHTML)
         f.field("download", download)
+        f.field("msg", msg)
+        f.field("findLabel", findLabel)
+        f.field("runtimeMessagesHTML", runtimeMessagesHTML)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }
@@ -57,6 +66,11 @@ struct ItemContext: TemplateContext {
     /// The trail above the item: its collection (and album), the last one the gallery page that lists it.
     let crumbs: [CrumbContext]
     let hasCrumbs: Bool
+    /// The theme's plain messages (`{{msg.key}}`).
+    var msg: [String: String] = [:]
+    /// `3 of 12 in ` and what follows the collection's link, in the site's language.
+    var positionBefore = ""
+    var positionAfter = ""
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("ItemContext")
@@ -69,6 +83,9 @@ struct ItemContext: TemplateContext {
         f.field("next", next)
         f.field("crumbs", crumbs)
         f.field("hasCrumbs", hasCrumbs)
+        f.field("msg", msg)
+        f.field("positionBefore", positionBefore)
+        f.field("positionAfter", positionAfter)
     }
 }
 
@@ -77,6 +94,15 @@ struct HomeContext: TemplateContext {
     let page: PageMeta
     let collections: [CollectionCard]
     let empty: Bool
+    /// The theme's plain messages (`{{msg.key}}`).
+    var msg: [String: String] = [:]
+    /// The search box's label: `Find in <site>`.
+    var findLabel = ""
+    /// The runtime's messages, as JSON safe inside `<script>`.
+    var runtimeMessagesHTML = ""
+    /// The not-found page's lead around its link to the home page (empty on the home page).
+    var leadBefore = ""
+    var leadAfter = ""
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("HomeContext")
@@ -84,6 +110,11 @@ struct HomeContext: TemplateContext {
         f.field("page", page)
         f.field("collections", collections)
         f.field("empty", empty)
+        f.field("msg", msg)
+        f.field("findLabel", findLabel)
+        f.field("runtimeMessagesHTML", runtimeMessagesHTML)
+        f.field("leadBefore", leadBefore)
+        f.field("leadAfter", leadAfter)
     }
 }
 
@@ -96,6 +127,8 @@ struct AlbumsContext: TemplateContext {
     let empty: Bool
     let albumCountLabel: String
     let pager: PagerContext?
+    /// The theme's plain messages (`{{msg.key}}`).
+    var msg: [String: String] = [:]
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("AlbumsContext")
@@ -106,6 +139,7 @@ struct AlbumsContext: TemplateContext {
         f.field("empty", empty)
         f.field("albumCountLabel", albumCountLabel)
         f.field("pager", pager)
+        f.field("msg", msg)
     }
 }
 

@@ -50,6 +50,11 @@ public struct SiteRenderer: Sendable {
     let memo: RenderMemo?
     let changes: ItemChanges?
     let fingerprint: RenderMemo.Fingerprint
+    /// The theme's words in the site's language.
+    let messages: Messages
+    /// ``Messages/templateStrings`` and ``Messages/runtimeJSON``, made once.
+    let msg: [String: String]
+    let runtimeMessagesHTML: String
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
@@ -64,9 +69,10 @@ public struct SiteRenderer: Sendable {
     ///   - templates: The loaded templates.
     ///   - assets: The hashed assets (must include `assets/placeholder.svg`).
     ///   - memo: What the previous build of this site in this process worked out (``memo(plan:keys:)``).
+    ///   - messages: The theme's words in the site's language (``Messages/load(language:tables:siteDirectory:fileSystem:)``).
     /// - Throws: ``RenderingError`` when the placeholder asset is missing.
     public init(config: SiteConfig, collections: [Collection], groups: [CollectionGroup] = [], templates: TemplateSet, assets: AssetSet,
-                memo: RenderMemo? = nil) throws(RenderingError) {
+                memo: RenderMemo? = nil, messages: Messages = .english) throws(RenderingError) {
         guard let placeholder = assets.path(forKey: "placeholder_svg") else {
             throw RenderingError(.missingTemplate, location: "theme",
                                  message: "missing assets/placeholder.svg (shown for items without a usable image)")
@@ -77,13 +83,16 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
+        self.messages = messages
+        self.msg = messages.templateStrings
+        self.runtimeMessagesHTML = messages.runtimeJSON
         self.assetsByRoot = (0...4).map { depth in
             let root = depth == 0 ? "./" : String(repeating: "../", count: depth)
             return (root, Self.assetURLs(assets, root: root))
         }
         let fingerprint = RenderMemo.Fingerprint(
             config: config, templates: templates.digests, assets: assets.assets.map { $0.key + " " + $0.outputPath },
-            placeholder: placeholder,
+            placeholder: placeholder, messages: messages.fingerprint,
             // Fields, sort keys, feeds and groupings are the config's; album names and titles are here.
             // A folder album's description, cover and download show on its pages too.
             collections: collections.map { c in
