@@ -38,7 +38,7 @@ struct LocalizedPagesTests {
         #expect(gallery.contains("<label for=\"find-input\">Szukaj w People</label>"))
         #expect(gallery.contains("<title>People – strona 1 z 6</title>"))
         let item = try page(r, "people/id2/index.html")
-        #expect(item.contains(#"<p class="position">3 z 22 w <a href="../">People</a></p>"#), "\(item)")
+        #expect(item.contains(#"<p class="position">3 z 22 w <a href="../../people/">People</a></p>"#), "\(item)")
         #expect(item.contains(">Otwórz link</a>") && item.contains(#"aria-label="Sąsiednie elementy""#))
         let missing = try page(r, "404.html")
         #expect(missing.contains("<h1>Nie znaleziono strony</h1>") && missing.contains("lub jednej z kolekcji.</p>"))
