@@ -24,7 +24,7 @@ struct OwnSiteTests {
         #expect(checked.code == 0, "\(checked.capture.err)")
         let report = try ReportJSON(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/report.json")))
         let theme = try #require(report.value("theme") as? [[String: Any]])
-        #expect(theme.count == 32 && theme.allSatisfy { $0["from"] as? String == "builtin" })
+        #expect(theme.count == 46 && theme.allSatisfy { $0["from"] as? String == "builtin" })
         let home = try text(site + "/public/index.html")
         #expect(home.contains("Holiday") && home.contains("Photos"))
         #expect(FileManager.default.fileExists(atPath: site + "/public/photos/dusk/index.html"))
