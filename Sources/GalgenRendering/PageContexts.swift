@@ -23,8 +23,6 @@ struct GalleryContext: TemplateContext {
     var descriptionHTML: String? = nil
     /// The album's ZIP download, on its first page.
     var download: DownloadContext? = nil
-    /// The theme's plain messages (`{{msg.key}}`).
-    var msg: [String: String] = [:]
     /// The search box's label: `Find in <collection>`.
     var findLabel = ""
     /// The runtime's messages, as JSON safe inside `<script>`.
@@ -48,7 +46,6 @@ struct GalleryContext: TemplateContext {
         f.field("albumCountLabel", albumCountLabel)
         f.field("descriptionHTML", descriptionHTML)
         f.field("download", download)
-        f.field("msg", msg)
         f.field("findLabel", findLabel)
         f.field("runtimeMessagesHTML", runtimeMessagesHTML)
         f.derived("nothing", empty && albums.isEmpty)
@@ -66,8 +63,6 @@ struct ItemContext: TemplateContext {
     /// The trail above the item: its collection (and album), the last one the gallery page that lists it.
     let crumbs: [CrumbContext]
     let hasCrumbs: Bool
-    /// The theme's plain messages (`{{msg.key}}`).
-    var msg: [String: String] = [:]
     /// `3 of 12 in ` and what follows the collection's link, in the site's language.
     var positionBefore = ""
     var positionAfter = ""
@@ -83,7 +78,6 @@ struct ItemContext: TemplateContext {
         f.field("next", next)
         f.field("crumbs", crumbs)
         f.field("hasCrumbs", hasCrumbs)
-        f.field("msg", msg)
         f.field("positionBefore", positionBefore)
         f.field("positionAfter", positionAfter)
     }
@@ -94,8 +88,6 @@ struct HomeContext: TemplateContext {
     let page: PageMeta
     let collections: [CollectionCard]
     let empty: Bool
-    /// The theme's plain messages (`{{msg.key}}`).
-    var msg: [String: String] = [:]
     /// The search box's label: `Find in <site>`.
     var findLabel = ""
     /// The runtime's messages, as JSON safe inside `<script>`.
@@ -110,7 +102,6 @@ struct HomeContext: TemplateContext {
         f.field("page", page)
         f.field("collections", collections)
         f.field("empty", empty)
-        f.field("msg", msg)
         f.field("findLabel", findLabel)
         f.field("runtimeMessagesHTML", runtimeMessagesHTML)
         f.field("leadBefore", leadBefore)
@@ -127,8 +118,6 @@ struct AlbumsContext: TemplateContext {
     let empty: Bool
     let albumCountLabel: String
     let pager: PagerContext?
-    /// The theme's plain messages (`{{msg.key}}`).
-    var msg: [String: String] = [:]
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("AlbumsContext")
@@ -139,7 +128,6 @@ struct AlbumsContext: TemplateContext {
         f.field("empty", empty)
         f.field("albumCountLabel", albumCountLabel)
         f.field("pager", pager)
-        f.field("msg", msg)
     }
 }
 

@@ -26,7 +26,6 @@ extension SiteRenderer {
             cards.append(card(c, root: m.root))
         }
         var context = HomeContext(site: site, page: m, collections: CollectionCard.placed(cards, eager: config.eagerImages), empty: cards.isEmpty)
-        context.msg = msg
         context.findLabel = messages.format("findIn", ["title": config.title])
         context.runtimeMessagesHTML = runtimeMessagesHTML
         return context
@@ -58,7 +57,6 @@ extension SiteRenderer {
         var context = GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
                                      setSize: collection.items.count, first: range.lowerBound,
                                      manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
-        context.msg = msg
         context.findLabel = messages.format("findIn", ["title": collection.title])
         context.runtimeMessagesHTML = runtimeMessagesHTML
         if n == 1 {
@@ -100,7 +98,6 @@ extension SiteRenderer {
         var context = ItemContext(site: site, page: m,
                                   collection: ref(c, root: root), item: detail,
                                   back: back, previous: neighbour(i - 1), next: neighbour(i + 1), crumbs: trail, hasCrumbs: true)
-        context.msg = msg
         (context.positionBefore, context.positionAfter) = messages.split(
             "itemPosition", around: "collection", ["position": String(i + 1), "count": String(collection.items.count)])
         return context
@@ -123,9 +120,7 @@ extension SiteRenderer {
         let count = itemCount(ofGroup: g)
         let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))
         let albumCount = messages.format("albumCount", count: group.albums.count)
-        var context = AlbumsContext(site: site, page: m, collection: own, albums: cards, empty: cards.isEmpty,
-                                    albumCountLabel: albumCount, pager: pager)
-        context.msg = msg
-        return context
+        return AlbumsContext(site: site, page: m, collection: own, albums: cards, empty: cards.isEmpty,
+                             albumCountLabel: albumCount, pager: pager)
     }
 }

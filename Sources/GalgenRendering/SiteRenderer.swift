@@ -142,7 +142,7 @@ public struct SiteRenderer: Sendable {
     /// - Parameter spec: A page from ``plan()``.
     public func render(_ spec: PageSpec) -> RenderedPage {
         let (template, context) = context(for: spec)
-        return RenderedPage(path: spec.path, html: templates.render(template, context))
+        return RenderedPage(path: spec.path, html: templates.render(template, PageScope(context: context, msg: msg)))
     }
 
     /// The template and the value a planned page is rendered with.
