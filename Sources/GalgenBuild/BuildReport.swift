@@ -193,6 +193,8 @@ public struct BuildReport: Sendable, Codable, Hashable {
     /// Every template and asset used, sorted by path, with where it came from (empty when the
     /// build stopped before the theme was loaded).
     public var theme: [ThemeFile] = []
+    /// Said once when English stands in for (some of) the site's language in the theme's text; nil otherwise.
+    public var languageNote: String?
     /// Every problem, in a stable order.
     public var diagnostics: [Diagnostic] = []
     /// Time per step, in run order.

@@ -30,6 +30,8 @@ struct BuildState {
     /// The templates and assets (`templates`).
     var templates: TemplateSet?
     var assets: AssetSet?
+    /// The theme's words in the site's language.
+    var messages: Messages?
     /// The local cache and the fetcher of origins (`records`).
     var cache: DiskCache?
     var network: Network?

@@ -23,6 +23,7 @@ struct Summary {
             console.err("… and \(problems.count - shown.count) more problems (run with --verbose to list all)")
         }
         for problem in report.remoteCache?.problems ?? [] where !quiet { console.err("warning: remote cache: \(problem)") }
+        if let note = report.languageNote, !quiet { console.err("warning: theme text: \(note)") }
         guard !quiet else { return }
         let i = report.images
         let steps = report.steps.map { String(format: "%@ %.2f s", $0.name, $0.seconds) }.joined(separator: " · ")

@@ -189,6 +189,8 @@ struct PagerContext: TemplateContext {
     let prev: String?
     let next: String?
     let links: [PagerLink]
+    /// `page 2 of 5`, in the site's language.
+    let pageLabel: String
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("PagerContext")
@@ -197,6 +199,7 @@ struct PagerContext: TemplateContext {
         f.field("prev", prev)
         f.field("next", next)
         f.field("links", links)
+        f.field("pageLabel", pageLabel)
     }
 }
 

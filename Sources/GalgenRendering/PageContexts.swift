@@ -23,6 +23,10 @@ struct GalleryContext: TemplateContext {
     var descriptionHTML: String? = nil
     /// The album's ZIP download, on its first page.
     var download: DownloadContext? = nil
+    /// The search box's label: `Find in <collection>`.
+    var findLabel = ""
+    /// The runtime's messages, as JSON safe inside `<script>`.
+    var runtimeMessagesHTML = ""
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -42,6 +46,8 @@ struct GalleryContext: TemplateContext {
         f.field("albumCountLabel", albumCountLabel)
         f.field("descriptionHTML", descriptionHTML)
         f.field("download", download)
+        f.field("findLabel", findLabel)
+        f.field("runtimeMessagesHTML", runtimeMessagesHTML)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }
@@ -57,6 +63,9 @@ struct ItemContext: TemplateContext {
     /// The trail above the item: its collection (and album), the last one the gallery page that lists it.
     let crumbs: [CrumbContext]
     let hasCrumbs: Bool
+    /// `3 of 12 in ` and what follows the collection's link, in the site's language.
+    var positionBefore = ""
+    var positionAfter = ""
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("ItemContext")
@@ -69,6 +78,8 @@ struct ItemContext: TemplateContext {
         f.field("next", next)
         f.field("crumbs", crumbs)
         f.field("hasCrumbs", hasCrumbs)
+        f.field("positionBefore", positionBefore)
+        f.field("positionAfter", positionAfter)
     }
 }
 
@@ -77,6 +88,13 @@ struct HomeContext: TemplateContext {
     let page: PageMeta
     let collections: [CollectionCard]
     let empty: Bool
+    /// The search box's label: `Find in <site>`.
+    var findLabel = ""
+    /// The runtime's messages, as JSON safe inside `<script>`.
+    var runtimeMessagesHTML = ""
+    /// The not-found page's lead around its link to the home page (empty on the home page).
+    var leadBefore = ""
+    var leadAfter = ""
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("HomeContext")
@@ -84,6 +102,10 @@ struct HomeContext: TemplateContext {
         f.field("page", page)
         f.field("collections", collections)
         f.field("empty", empty)
+        f.field("findLabel", findLabel)
+        f.field("runtimeMessagesHTML", runtimeMessagesHTML)
+        f.field("leadBefore", leadBefore)
+        f.field("leadAfter", leadAfter)
     }
 }
 

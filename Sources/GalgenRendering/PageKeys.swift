@@ -1,4 +1,5 @@
 public import GalgenCore
+import Mustache
 
 extension SiteRenderer {
     /// Bump when rendering changes in a way the context and templates do not show (a new escaping
@@ -17,7 +18,22 @@ extension SiteRenderer {
         if let fieldFormatKey { feed.add(fieldFormatKey) }
         feed.add(template)
         feed.add(templates.digests[template]?.description)
+        feed.add(messages.fingerprint)  // what `{{msg.…}}` shows (PageScope), once rather than every message per page
         (context as? any KeyFed)?.feed(into: &feed)
         return feed.key
+    }
+}
+
+/// What a page is rendered with: its context, under the theme's plain messages as `msg` (`{{msg.skipToContent}}`).
+/// The messages are the same on every page, so a page key holds their digest (``Messages/fingerprint``) rather
+/// than every message again.
+struct PageScope: MustacheParent {
+    /// The page's context (a ``TemplateContext``).
+    let context: Any
+    /// ``Messages/templateStrings``.
+    let msg: [String: String]
+
+    func child(named name: String) -> Any? {
+        name == "msg" ? msg : (context as? any MustacheParent)?.child(named: name)
     }
 }

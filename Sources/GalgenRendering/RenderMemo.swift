@@ -18,6 +18,8 @@ public struct RenderMemo: Sendable {
         var templates: [String: OutputKey]
         var assets: [String]
         var placeholder: String
+        /// The messages' digest (``Messages/fingerprint``).
+        var messages: String
         var collections: [String]
     }
 

@@ -7,7 +7,9 @@ import GalgenCore
 extension SiteRenderer {
     /// The not-found page: the home page's cards under another heading, its links from the site root.
     func notFound(_ spec: PageSpec) -> HomeContext {
-        home(spec, title: "Page not found – \(config.title)", root: config.baseURL ?? "/")
+        var context = home(spec, title: "\(messages.format("notFoundTitle")) – \(config.title)", root: config.baseURL ?? "/")
+        (context.leadBefore, context.leadAfter) = messages.split(context.empty ? "notFoundLead" : "notFoundLeadCollections", around: "home")
+        return context
     }
 
     func home(_ spec: PageSpec, title: String? = nil, root: String? = nil) -> HomeContext {
@@ -23,7 +25,10 @@ extension SiteRenderer {
             }
             cards.append(card(c, root: m.root))
         }
-        return HomeContext(site: site, page: m, collections: CollectionCard.placed(cards, eager: config.eagerImages), empty: cards.isEmpty)
+        var context = HomeContext(site: site, page: m, collections: CollectionCard.placed(cards, eager: config.eagerImages), empty: cards.isEmpty)
+        context.findLabel = messages.format("findIn", ["title": config.title])
+        context.runtimeMessagesHTML = runtimeMessagesHTML
+        return context
     }
 
     func gallery(_ spec: PageSpec, collection c: Int, page n: Int) -> GalleryContext {
@@ -34,7 +39,7 @@ extension SiteRenderer {
         func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
         let prev = n > 1 ? url(n - 1) : nil
         let next = n < ranges.count ? url(n + 1) : nil
-        let title = ranges.count > 1 ? "\(collection.fullTitle) – page \(n) of \(ranges.count)" : collection.fullTitle
+        let title = ranges.count > 1 ? "\(collection.fullTitle) – \(pageLabel(n, of: ranges.count))" : collection.fullTitle
         let range = ranges[n - 1]
         let shown = collection.items[range].first { $0.image != nil }
         let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next, feed: feed(of: c))
@@ -47,19 +52,20 @@ extension SiteRenderer {
                                url: url, image: image(item, root: root, detail: false),
                                eager: offset < config.eagerImages, priority: offset == 0)
         }
-        let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
+        let pager = self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let trail = crumbs(above: c, root: root)
         var context = GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
                                      setSize: collection.items.count, first: range.lowerBound,
                                      manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
+        context.findLabel = messages.format("findIn", ["title": collection.title])
+        context.runtimeMessagesHTML = runtimeMessagesHTML
         if n == 1 {
             context.albums = CollectionCard.placed(collection.subalbums.map { card($0, root: root) }, eager: config.eagerImages)
-            context.albumCountLabel = collection.subalbums.isEmpty ? nil
-                : collection.subalbums.count == 1 ? "1 album" : "\(collection.subalbums.count) albums"
+            context.albumCountLabel = collection.subalbums.isEmpty ? nil : messages.format("albumCount", count: collection.subalbums.count)
             context.descriptionHTML = collection.descriptionHTML
             context.download = collection.download.map { d in
                 DownloadContext(url: root + d.path, name: String(d.path.split(separator: "/").last ?? ""),
-                                countLabel: d.count == 1 ? "1 file" : "\(d.count) files", sizeLabel: DownloadContext.size(d.bytes))
+                                countLabel: messages.format("fileCount", count: d.count), sizeLabel: DownloadContext.size(d.bytes))
             }
         }
         return context
@@ -89,9 +95,12 @@ extension SiteRenderer {
                      share: (item.record.title, item.record.subtitle ?? config.description, item), feed: feed(of: c))
         let back = NeighbourContext(url: base + Pagination.folder(ofPage: page), title: collection.title)
         let trail = crumbs(above: c, root: root) + [CrumbContext(title: back.title, url: back.url)]
-        return ItemContext(site: site, page: m,
-                           collection: ref(c, root: root), item: detail,
-                           back: back, previous: neighbour(i - 1), next: neighbour(i + 1), crumbs: trail, hasCrumbs: true)
+        var context = ItemContext(site: site, page: m,
+                                  collection: ref(c, root: root), item: detail,
+                                  back: back, previous: neighbour(i - 1), next: neighbour(i + 1), crumbs: trail, hasCrumbs: true)
+        (context.positionBefore, context.positionAfter) = messages.split(
+            "itemPosition", around: "collection", ["position": String(i + 1), "count": String(collection.items.count)])
+        return context
     }
     /// Page `n` of group `g`'s album list.
     func albums(_ spec: PageSpec, group g: Int, page n: Int) -> AlbumsContext {
@@ -102,15 +111,15 @@ extension SiteRenderer {
         func url(_ page: Int) -> String { base + Pagination.folder(ofPage: page) }
         let prev = n > 1 ? url(n - 1) : nil
         let next = n < ranges.count ? url(n + 1) : nil
-        let title = ranges.count > 1 ? "\(group.title) – page \(n) of \(ranges.count)" : group.title
+        let title = ranges.count > 1 ? "\(group.title) – \(pageLabel(n, of: ranges.count))" : group.title
         let shown = group.albums[ranges[n - 1]].lazy.compactMap { self.collections[$0].items.first { $0.image != nil } }.first
         let m = meta(spec.path, title: title, share: (title, config.description, shown), prev: prev, next: next,
                      feed: group.albums.first.flatMap { feed(of: $0) })
         let cards = CollectionCard.placed(group.albums[ranges[n - 1]].map { card($0, root: root) }, eager: config.eagerImages)
-        let pager = Self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
+        let pager = self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let count = itemCount(ofGroup: g)
         let own = CollectionRef(name: group.name, title: group.title, url: base, count: count, countLabel: countLabel(count))
-        let albumCount = group.albums.count == 1 ? "1 album" : "\(group.albums.count) albums"
+        let albumCount = messages.format("albumCount", count: group.albums.count)
         return AlbumsContext(site: site, page: m, collection: own, albums: cards, empty: cards.isEmpty,
                              albumCountLabel: albumCount, pager: pager)
     }

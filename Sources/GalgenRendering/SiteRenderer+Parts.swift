@@ -50,16 +50,22 @@ extension SiteRenderer {
         return OpenGraphImage(url: baseURL + variant.path, width: variant.width, height: variant.height, alt: item.record.title)
     }
 
-    func countLabel(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
+    /// `12 items`, in the site's language.
+    func countLabel(_ n: Int) -> String { messages.format("itemCount", count: n) }
+
+    /// `page 2 of 5`, in the site's language.
+    func pageLabel(_ n: Int, of total: Int) -> String {
+        messages.format("pageOfTotal", ["current": String(n), "total": String(total)])
+    }
 
     /// The pager of page `n` of `total` (nil for a single page); `url` gives a page's address.
-    static func pager(current n: Int, total: Int, prev: String?, next: String?, url: (Int) -> String) -> PagerContext? {
+    func pager(current n: Int, total: Int, prev: String?, next: String?, url: (Int) -> String) -> PagerContext? {
         guard total > 1 else { return nil }
         let links = Pagination.window(current: n, total: total).map { number -> PagerLink in
             guard let number else { return PagerLink(label: "…", url: nil, current: false, gap: true) }
             return PagerLink(label: String(number), url: number == n ? nil : url(number), current: number == n, gap: false)
         }
-        return PagerContext(current: n, total: total, prev: prev, next: next, links: links)
+        return PagerContext(current: n, total: total, prev: prev, next: next, links: links, pageLabel: pageLabel(n, of: total))
     }
 
     /// The trail above collection `c`'s pages: its group, for an album.

@@ -55,6 +55,11 @@ public struct SiteRenderer: Sendable {
     var fieldFormatKey: String?
     /// ICU's formats for the site language, with locale field formats; shared by the render threads.
     let localeFormatter: LocaleFormatter?
+    /// The theme's words in the site's language.
+    let messages: Messages
+    /// ``Messages/templateStrings`` and ``Messages/runtimeJSON``, made once.
+    let msg: [String: String]
+    let runtimeMessagesHTML: String
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
@@ -69,9 +74,10 @@ public struct SiteRenderer: Sendable {
     ///   - templates: The loaded templates.
     ///   - assets: The hashed assets (must include `assets/placeholder.svg`).
     ///   - memo: What the previous build of this site in this process worked out (``memo(plan:keys:)``).
+    ///   - messages: The theme's words in the site's language (``Messages/load(language:tables:siteDirectory:fileSystem:)``).
     /// - Throws: ``RenderingError`` when the placeholder asset is missing.
     public init(config: SiteConfig, collections: [Collection], groups: [CollectionGroup] = [], templates: TemplateSet, assets: AssetSet,
-                memo: RenderMemo? = nil) throws(RenderingError) {
+                memo: RenderMemo? = nil, messages: Messages = .english) throws(RenderingError) {
         guard let placeholder = assets.path(forKey: "placeholder_svg") else {
             throw RenderingError(.missingTemplate, location: "theme",
                                  message: "missing assets/placeholder.svg (shown for items without a usable image)")
@@ -86,13 +92,16 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
+        self.messages = messages
+        self.msg = messages.templateStrings
+        self.runtimeMessagesHTML = messages.runtimeJSON
         self.assetsByRoot = (0...4).map { depth in
             let root = depth == 0 ? "./" : String(repeating: "../", count: depth)
             return (root, Self.assetURLs(assets, root: root))
         }
         let fingerprint = RenderMemo.Fingerprint(
             config: config, templates: templates.digests, assets: assets.assets.map { $0.key + " " + $0.outputPath },
-            placeholder: placeholder,
+            placeholder: placeholder, messages: messages.fingerprint,
             // Fields, sort keys, feeds and groupings are the config's; album names and titles are here.
             // A folder album's description, cover and download show on its pages too.
             collections: collections.map { c in
@@ -142,7 +151,7 @@ public struct SiteRenderer: Sendable {
     /// - Parameter spec: A page from ``plan()``.
     public func render(_ spec: PageSpec) -> RenderedPage {
         let (template, context) = context(for: spec)
-        return RenderedPage(path: spec.path, html: templates.render(template, context))
+        return RenderedPage(path: spec.path, html: templates.render(template, PageScope(context: context, msg: msg)))
     }
 
     /// The template and the value a planned page is rendered with.

@@ -6,8 +6,8 @@ import GalgenTheme
 /// The files a site is rendered with: galgen's built-in theme, overridden file by file by the site,
 /// as Hugo's lookup order does. A site file wins; every other name falls back to the built-in one.
 ///
-/// Layers, lowest first: the built-in theme; the templates folder (`*.mustache` at its top and
-/// everything below its `assets/`); the site's assets folder (everything below it, published under
+/// Layers, lowest first: the built-in theme; the templates folder (`*.mustache` at its top,
+/// everything below its `assets/`, and the message tables `i18n/*.json`); the site's assets folder (everything below it, published under
 /// `assets/`). A site therefore holds only the files it changes, and a folder made by
 /// `galgen theme eject` overrides every file with identical bytes.
 public struct Theme: Sendable {
@@ -65,6 +65,8 @@ public struct Theme: Sendable {
     public var templates: [File] { files.filter { !$0.path.contains("/") && $0.path.hasSuffix(".mustache") } }
     /// The assets (below `assets/`).
     public var assets: [File] { files.filter { $0.path.hasPrefix("assets/") } }
+    /// The message tables (`i18n/<language>.json`; see ``Messages``).
+    public var tables: [File] { files.filter { $0.path.hasPrefix("i18n/") } }
 
     /// The built-in theme alone.
     public static var builtin: Theme {
@@ -91,6 +93,7 @@ public struct Theme: Sendable {
         for file in builtinFiles { byPath[file.path] = file }
         for file in try files(in: templates, fileSystem: fileSystem, map: { relative in
             if !relative.contains("/") { return relative.hasSuffix(".mustache") ? relative : nil }
+            if relative.hasPrefix("i18n/") { return relative.hasSuffix(".json") && !relative.dropFirst(5).contains("/") ? relative : nil }
             return relative.hasPrefix("assets/") ? relative : nil
         }) {
             byPath[file.path] = file

@@ -2,7 +2,7 @@ import Foundation
 public import GalgenCore
 import GalgenTheme
 
-/// `galgen theme eject`: writes the complete built-in theme (templates, `assets/`, and the
+/// `galgen theme eject`: writes the complete built-in theme (templates, `assets/`, the message tables `i18n/*.json`, and the
 /// `README.md` that lists each template's keys) into a folder, for full customisation.
 public struct ThemeEjector: Sendable {
     private let fileSystem: any FileSystem

@@ -6,7 +6,7 @@ import Darwin
 import GalgenConfig
 import GalgenCore
 
-/// What a build reads from disk (the config file, the templates and assets folders, local source files,
+/// What a build reads from disk (the config file, the templates and assets folders, the `i18n/` message overrides, local source files,
 /// and the local pictures the records point at), and a cheap way to tell that any of it changed:
 /// polling `stat` (size, modification time, inode). The watched set is read from the config itself,
 /// so adding a source file starts watching it; the pictures come from the last good build, so a
@@ -49,7 +49,9 @@ struct InputWatcher: Sendable {
     /// read (a broken config is still watched, so fixing it triggers the next build).
     func roots() -> [String] {
         guard let config = try? ConfigLoader(fileSystem: fileSystem).load(path: configPath) else { return [configPath] }
-        return ([configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localInput)).sorted()
+        // `i18n/` beside the config: the site's message overrides.
+        return ([configPath, config.templatesDirectory, config.assetsDirectory, config.baseDirectory + "/i18n"]
+            + config.sources.compactMap(\.localInput)).sorted()
     }
 
     /// Stamps every file below the roots (folders are listed as the build lists them; missing roots

@@ -1,5 +1,6 @@
 /// galgen's default theme, compiled into the binary: the Mustache templates, the assets
-/// (`style.css`, `gallery.js`, `placeholder.svg`) and the `README.md` that lists each template's keys.
+/// (`style.css`, `gallery.js`, `placeholder.svg`), the message tables (`i18n/<language>.json`) and the `README.md`
+/// that lists each template's keys.
 ///
 /// The files live in `Sources/GalgenTheme/Theme/` and are embedded by SwiftPM (`.embedInCode`), so a
 /// site needs no `Templates/` folder and an installed `galgen` needs nothing beside it. A site
@@ -30,6 +31,7 @@ public enum BuiltinTheme {
         File(path: "assets/json.js", bytes: PackageResources.json_js),
         File(path: "assets/keyboard.js", bytes: PackageResources.keyboard_js),
         File(path: "assets/lightbox.js", bytes: PackageResources.lightbox_js),
+        File(path: "assets/messages.js", bytes: PackageResources.messages_js),
         File(path: "assets/pictures.js", bytes: PackageResources.pictures_js),
         File(path: "assets/placeholder.svg", bytes: PackageResources.placeholder_svg),
         File(path: "assets/pool.js", bytes: PackageResources.pool_js),
@@ -48,6 +50,19 @@ public enum BuiltinTheme {
         File(path: "gallery.mustache", bytes: PackageResources.gallery_mustache),
         File(path: "head.mustache", bytes: PackageResources.head_mustache),
         File(path: "header.mustache", bytes: PackageResources.header_mustache),
+        File(path: "i18n/ar.json", bytes: PackageResources.ar_json),
+        File(path: "i18n/de.json", bytes: PackageResources.de_json),
+        File(path: "i18n/en.json", bytes: PackageResources.en_json),
+        File(path: "i18n/es.json", bytes: PackageResources.es_json),
+        File(path: "i18n/fr.json", bytes: PackageResources.fr_json),
+        File(path: "i18n/he.json", bytes: PackageResources.he_json),
+        File(path: "i18n/it.json", bytes: PackageResources.it_json),
+        File(path: "i18n/ja.json", bytes: PackageResources.ja_json),
+        File(path: "i18n/nl.json", bytes: PackageResources.nl_json),
+        File(path: "i18n/pl.json", bytes: PackageResources.pl_json),
+        File(path: "i18n/pt.json", bytes: PackageResources.pt_json),
+        File(path: "i18n/sv.json", bytes: PackageResources.sv_json),
+        File(path: "i18n/zh.json", bytes: PackageResources.zh_json),
         File(path: "index.mustache", bytes: PackageResources.index_mustache),
         File(path: "item.mustache", bytes: PackageResources.item_mustache),
         File(path: "pager.mustache", bytes: PackageResources.pager_mustache),

@@ -25,4 +25,7 @@ void gg_collator_close(gg_collator *collator);
 /* The version of the ICU loaded at run time, e.g. "72.1". */
 void gg_icu_version(char *out, size_t len);
 
+/* Plural rules (plural.c). */
+#include "CICUPlural.h"
+
 #endif

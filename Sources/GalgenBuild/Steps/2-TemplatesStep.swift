@@ -1,14 +1,16 @@
 import GalgenRendering
 
-/// Loads the theme (the site's templates and assets over the built-in ones) and compiles it; the
-/// report lists where each file came from.
+/// Loads the theme (the site's templates and assets over the built-in ones) and compiles it, and the
+/// theme's words in the site's language (message tables, the site's `i18n/` overrides); the report
+/// lists where each file came from, and says once when English stands in for the language.
 struct TemplatesStep: BuildStep {
     var name: StepName { .templates }
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let config = try state.need(state.config, "config")
+        let theme: Theme
         do {
-            let theme = try Theme.load(config: config, fileSystem: state.fileSystem)
+            theme = try Theme.load(config: config, fileSystem: state.fileSystem)
             state.report.theme = theme.files.map { file in
                 switch file.origin {
                 case .builtin: BuildReport.ThemeFile(path: file.path, from: "builtin")
@@ -20,5 +22,12 @@ struct TemplatesStep: BuildStep {
         } catch {
             throw BuildError(.failed(error.description))
         }
+        do {
+            state.messages = try Messages.load(language: config.language, tables: theme.tables, siteDirectory: config.baseDirectory,
+                                               fileSystem: state.fileSystem)
+        } catch {
+            throw BuildError(.config(error))
+        }
+        state.report.languageNote = state.messages?.fallbackNote
     }
 }

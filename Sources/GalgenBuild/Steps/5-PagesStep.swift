@@ -41,7 +41,7 @@ struct PagesStep: BuildStep {
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(config: config, collections: collections, groups: groups, templates: templates, assets: assets,
-                                        memo: state.session?.render)
+                                        memo: state.session?.render, messages: state.messages ?? .english)
         } catch {
             throw BuildError(.failed(error.description))
         }

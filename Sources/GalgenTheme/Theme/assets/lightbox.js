@@ -2,6 +2,7 @@
    controller: every listener it adds while open is removed when it closes, and each async step carries a
    token, so a late answer for an item the visitor already left is dropped. */
 import { variantOf, urlOf, learn, descOf } from './pictures.js';
+import { t } from './messages.js';
 
 export class Lightbox {
   /** `page` is what the lightbox needs of the gallery page (gallery.js): `count` (items in the collection),
@@ -21,9 +22,12 @@ export class Lightbox {
     d.setAttribute('aria-labelledby', 'lightbox-title');
     d.innerHTML = '<div class="stage"><img alt="" decoding="async"><video controls preload="none" playsinline hidden></video></div>' +
       '<div class="info"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p><dl class="fields" hidden></dl></div>' +
-      '<div class="bar"><button type="button" data-act="prev">Previous</button>' +
-      '<button type="button" data-act="next">Next</button><a>Open page</a>' +
-      '<button type="button" data-act="close">Close</button></div>';
+      '<div class="bar"><button type="button" data-act="prev"></button>' +
+      '<button type="button" data-act="next"></button><a></a>' +
+      '<button type="button" data-act="close"></button></div>';
+    for (const [act, key] of [['prev', 'lightboxPrevious'], ['next', 'lightboxNext'], ['close', 'lightboxClose']]) {
+      d.querySelector(`[data-act="${act}"]`).textContent = t(key);
+    }
     document.body.appendChild(d);
     this.dialog = d;
     this.parts = { img: d.querySelector('img'), video: d.querySelector('video'), title: d.querySelector('h2'), text: d.querySelector('.info p'),
@@ -77,26 +81,26 @@ export class Lightbox {
     this.fill(null);
     const item = data.shards && data.shards.itemAt(index);
     if (!item) {
-      title.textContent = 'Loading…';
+      title.textContent = t('lightboxLoading');
       text.textContent = '';
       let tries = 0;
       data.loaded.then(() => {
         const wait = () => {
           if (token !== this.token) { stats.guardDrops++; return; }
           if (data.shards.itemAt(index)) { this.show(index); return; }
-          if (++tries > 300) { title.textContent = 'This item could not be loaded.'; return; }
+          if (++tries > 300) { title.textContent = t('lightboxFailed'); return; }
           data.shards.load(Math.floor(index / data.manifest.shardSize));
           setTimeout(wait, 50);
         };
         wait();
-      }, () => { if (token === this.token) title.textContent = 'This item could not be loaded.'; });
+      }, () => { if (token === this.token) title.textContent = t('lightboxFailed'); });
       return;
     }
     title.textContent = item.t;
     text.textContent = item.s || '';
     this.fill(item.f);
     link.href = links.item(item.k, index);
-    link.textContent = data.itemPages ? 'Open page' : 'Link to this item';
+    link.textContent = t(data.itemPages ? 'lightboxOpenPage' : 'lightboxItemLink');
     // One history entry per opening (Back closes); moving between items replaces it. Without item pages
     // the URL is the item's own address: the gallery page that lists it.
     const state = { galgen: history.state && history.state.galgen, lightbox: item.k };

@@ -4,6 +4,7 @@
    a gallery page scrolls to it, the home page opens it. The index format: docs/search.md. */
 
 import { fetchJSON, itemURL } from './json.js';
+import { t } from './messages.js';
 
 const LIMIT = 20, DEBOUNCE_MS = 60;
 
@@ -52,7 +53,7 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
         console.warn('galgen: search: ' + error.message);
         list.textContent = '';
         results = [];
-        status.textContent = 'Search is unavailable';
+        status.textContent = t('searchUnavailable');
       });
   }
 
@@ -61,9 +62,9 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
     shownFor = text;
     list.textContent = '';
     const total = found.total;
-    status.textContent = total === 0 ? 'No matches'
-      : total > results.length ? 'Showing ' + results.length + ' of ' + total + ' matches'
-      : total + (total === 1 ? ' match' : ' matches');
+    status.textContent = total === 0 ? t('searchNoMatches')
+      : total > results.length ? t('searchShowing', { shown: results.length, count: total })
+      : t('searchMatches', { count: total });
     results.forEach((result, i) => {
       const li = document.createElement('li');
       const b = document.createElement('button');
