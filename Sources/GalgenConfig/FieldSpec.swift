@@ -21,6 +21,11 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
 
     /// Whether values compare as numbers (dates by their time).
     public var isNumeric: Bool { self != .text && self != .url && self != .email }
+
+    /// Whether `"search": true` may add the field's shown text to the search index: its words are
+    /// the value (text, an address's name and host, a link's host and path); numbers, dates,
+    /// durations, ratings and prices are narrowed by filters, not typed as words.
+    public var isSearchable: Bool { !isNumeric }
 }
 
 /// One named field a source maps besides id, title, subtitle, image and link (`fields.extra`).
@@ -50,6 +55,9 @@ public struct FieldSpec: Sendable, Hashable {
     public var unit: DurationUnit
     /// For `rating` fields: the top of the scale.
     public var max: Double
+    /// Whether the field's shown text adds its words to the search index (`"search": true`); a
+    /// result found by them names the field. Off by default.
+    public var search: Bool = false
 
     /// Creates a field.
     /// - Parameters:
