@@ -4,6 +4,7 @@
    a gallery page scrolls to it, the home page opens it. The index format: docs/search.md. */
 
 import { fetchJSON, itemURL } from './json.js';
+import { t } from './messages.js';
 
 const LIMIT = 20, DEBOUNCE_MS = 60;
 
@@ -80,6 +81,12 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
         sub.dir = 'auto';
         sub.textContent = result.subtitle;
         b.appendChild(sub);
+      }
+      if (result.field) {        // found by a searchable field, not by its title or subtitle
+        const field = document.createElement('span');
+        field.className = 'find-field';
+        field.textContent = t('searchMatchedIn', { field: result.field });
+        b.appendChild(field);
       }
       if (collection === null && manifest.collections.length > 1) {
         const where = document.createElement('span');
