@@ -22,7 +22,7 @@ struct SearchFieldConfigTests {
     }
 
     /// The error of `source`, which must fail.
-    private func error(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) -> ConfigError? {
+    private func failure(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) -> ConfigError? {
         do throws(ConfigError) {
             _ = try load(source)
             Issue.record("expected an error", sourceLocation: sourceLocation)
@@ -47,21 +47,21 @@ struct SearchFieldConfigTests {
 
     @Test func aSearchThatIsNotABooleanIsNamedWithItsPlace() throws {
         let source = json(extra: #"{"genre": {"path": "g", "search": "yes"}}"#)
-        let error = try #require(error(source))
+        let error = try #require(failure(source))
         #expect(error.code == .wrongType, "\(error)")
         #expect(error.keyPath == "sources[0].fields.extra.genre.search", "\(error)")
         // Line 3, the column of the value "yes".
         let column = try #require(source.range(of: #""yes""#)).lowerBound.utf16Offset(in: source) + 1
         #expect(error.description.hasPrefix("\(Self.file):3:\(column):"), "\(error)")
         #expect(error.description.contains("expected true or false"), "\(error)")
-        let number = try #require(self.error(json(extra: #"{"genre": {"path": "g", "search": 1}}"#)))
+        let number = try #require(failure(json(extra: #"{"genre": {"path": "g", "search": 1}}"#)))
         #expect(number.code == .wrongType && number.keyPath == "sources[0].fields.extra.genre.search", "\(number)")
     }
 
     @Test func numericFieldsCannotBeSearchedByWords() throws {
         for type in FieldType.allCases where type.isNumeric {
             let source = json(extra: #"{"n": {"path": "n", "type": "\#(type.rawValue)", "search": true}}"#)
-            let error = try #require(error(source))
+            let error = try #require(failure(source))
             #expect(error.code == .invalidValue, "\(error)")
             #expect(error.keyPath == "sources[0].fields.extra.n.search", "\(error)")
             #expect(error.description.hasPrefix("\(Self.file):3:"), "\(error)")
