@@ -21,6 +21,11 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
 
     /// Whether values compare as numbers (dates by their time).
     public var isNumeric: Bool { self != .text && self != .url && self != .email }
+
+    /// Whether `"search": true` may add the field's shown text to the search index: its words are
+    /// the value (text, an address's name and host, a link's host and path); numbers, dates,
+    /// durations, ratings and prices are narrowed by filters, not typed as words.
+    public var isSearchable: Bool { !isNumeric }
 }
 
 /// One named field a source maps besides id, title, subtitle, image and link (`fields.extra`).
@@ -53,6 +58,9 @@ public struct FieldSpec: Sendable, Hashable {
     /// For `date` fields with locale formats (`"fieldFormat": "locale"`): whether a value written with
     /// a time shows it (`"time": false` shows the day only, e.g. for birthdays and release dates).
     public var showsTime = true
+    /// Whether the field's shown text adds its words to the search index (`"search": true`); a
+    /// result found by them names the field. Off by default.
+    public var search: Bool = false
 
     /// Creates a field.
     /// - Parameters:

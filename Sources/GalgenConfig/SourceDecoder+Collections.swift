@@ -95,6 +95,14 @@ extension SourceDecoder {
             }
             spec.showsTime = shows
         }
+        if let search = try reader.bool("search") {
+            guard !search || type.isSearchable else {
+                throw reader.error(.invalidValue, reader.node("search")!, key: "search",
+                                   message: "\(type.rawValue) fields cannot be searched by words",
+                                   hint: "remove \"search\" (text, email and url fields can be searched; narrow numbers by filters)")
+            }
+            spec.search = search
+        }
         try reader.finish()
         return spec
     }

@@ -8,9 +8,15 @@ struct Documents: Sendable {
     let offsets: [Int]
     /// How many documents.
     let count: Int
+    /// Each collection's searchable extra fields (`"search": true`), as indices into its `fields`:
+    /// their shown texts add terms to its documents and ride in the document shards.
+    let searchable: [[Int]]
 
     init(_ collections: [Collection]) {
         self.collections = collections
+        searchable = collections.map { collection in
+            collection.fields.indices.filter { collection.fields[$0].search }
+        }
         var offsets: [Int] = []
         var total = 0
         for collection in collections {
@@ -23,6 +29,11 @@ struct Documents: Sendable {
 
     /// Calls `body` with each id of `ids` and its item, in order.
     func forEach(_ ids: Range<Int>, _ body: (Int, Item) -> Void) {
+        forEachWithFields(ids) { id, item, _ in body(id, item) }
+    }
+
+    /// Calls `body` with each id of `ids`, its item and its collection's searchable fields, in order.
+    func forEachWithFields(_ ids: Range<Int>, _ body: (Int, Item, [Int]) -> Void) {
         guard !ids.isEmpty else { return }
         var c = collection(of: ids.lowerBound)
         var id = ids.lowerBound
@@ -30,7 +41,7 @@ struct Documents: Sendable {
             let items = collections[c].items
             let start = id - offsets[c]
             let end = min(items.count, ids.upperBound - offsets[c])
-            for i in start..<end { body(offsets[c] + i, items[i]) }
+            for i in start..<end { body(offsets[c] + i, items[i], searchable[c]) }
             id = offsets[c] + end
             c += 1
         }
@@ -51,24 +62,34 @@ struct Documents: Sendable {
         return lo
     }
 
-    /// Shard `n`: `[[key, title, subtitle or null], …]`.
+    /// The shown text of each searchable field of `item` (nil where it has no value), in order.
+    static func searchTexts(_ item: Item, _ fields: [Int]) -> [String?] {
+        fields.map { f in f < item.record.fields.count ? item.record.fields[f]?.text : nil }
+    }
+
+    /// Shard `n`: `[[key, title, subtitle or null, field text or null…], …]`, one text per
+    /// searchable field of the document's collection (none without any).
     func shard(_ n: Int) -> [UInt8] {
         let first = n * SearchIndex.docsPerShard
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.reserveCapacity(SearchIndex.docsPerShard * 48)
-        forEach(first..<min(first + SearchIndex.docsPerShard, count)) { id, item in
+        forEachWithFields(first..<min(first + SearchIndex.docsPerShard, count)) { id, item, fields in
             if id > first { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: "[\"".utf8)
             JSONText.appendContent(item.record.slug, to: &out)
             out.append(contentsOf: "\",\"".utf8)
             JSONText.appendContent(item.record.title, to: &out)
-            if let subtitle = item.record.subtitle {
-                out.append(contentsOf: "\",\"".utf8)
-                JSONText.appendContent(subtitle, to: &out)
-                out.append(contentsOf: "\"]".utf8)
-            } else {
-                out.append(contentsOf: "\",null]".utf8)
+            out.append(UInt8(ascii: "\""))
+            for text in [item.record.subtitle] + Self.searchTexts(item, fields) {
+                if let text {
+                    out.append(contentsOf: ",\"".utf8)
+                    JSONText.appendContent(text, to: &out)
+                    out.append(UInt8(ascii: "\""))
+                } else {
+                    out.append(contentsOf: ",null".utf8)
+                }
             }
+            out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "]"))
         return out

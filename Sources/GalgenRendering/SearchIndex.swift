@@ -25,7 +25,8 @@ public struct SearchIndex: Sendable {
     /// `searchCollection`); nil for an empty collection, which is left out.
     public let collectionNumbers: [Int?]
 
-    /// Builds the index of every item's title and subtitle; no files when no collection has items.
+    /// Builds the index of every item's title, subtitle and searchable fields; no files when no
+    /// collection has items.
     /// - Parameters:
     ///   - collections: The site's collections, in site order.
     ///   - pageSize: Items per gallery page.
@@ -62,7 +63,7 @@ public struct SearchIndex: Sendable {
                     ("title", JSONText.string(kept[c].fullTitle)), ("base", JSONText.string(kept[c].name + "/")),
                     ("offset", String(docs.offsets[c])), ("count", String(kept[c].items.count)),
                     ("pageSize", String(pageSize)), ("itemPages", itemPages ? "true" : "false"),
-                ])
+                ] + Self.searchFieldsMember(kept[c], docs.searchable[c]))
             })),
             ("docs", JSONText.object([("size", String(Self.docsPerShard)), ("hashes", list(shards.map(\.tag)))])),
             ("terms", JSONText.object([("first", list(terms.fragments.map(\.first))), ("hashes", list(fragments.map(\.tag)))])),
@@ -70,6 +71,13 @@ public struct SearchIndex: Sendable {
         ])
         files = [GalleryData.File(path: Self.indexPath, data: Data(index.utf8))]
             + shards.map(\.file) + fragments.map(\.file) + keyFragments.map(\.file)
+    }
+
+    /// A collection's `"fields"` member: the labels of its searchable fields, whose texts follow the
+    /// subtitle in its documents' rows; none (the member left out) when it has no searchable field.
+    private static func searchFieldsMember(_ collection: Collection, _ searchable: [Int]) -> [(String, String)] {
+        guard !searchable.isEmpty else { return [] }
+        return [("fields", JSONText.array(searchable.map { JSONText.string(collection.fields[$0].label) }))]
     }
 
     /// A file named `<stem>-<hash>.json` whose bytes `make` makes now (for the hash and the key) and

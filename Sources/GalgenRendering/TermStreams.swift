@@ -24,10 +24,12 @@ struct TermStreams: Sendable {
         // so none is copied while it grows.
         var docTerms: [UInt8] = []
         var bound = 0, bytes = 0
-        docs.forEach(0..<docs.count) { _, item in
+        docs.forEachWithFields(0..<docs.count) { _, item, fields in
             let title = item.record.title.utf8.count, subtitle = item.record.subtitle?.utf8.count ?? 0
-            bound += (title + 1) / 2 + (subtitle + 1) / 2 + 1
-            bytes += 2 * title + subtitle + 1
+            var extra = 0
+            for f in fields where f < item.record.fields.count { extra += item.record.fields[f]?.text.utf8.count ?? 0 }
+            bound += (title + 1) / 2 + (subtitle + 1) / 2 + (extra + 1) / 2 + 1
+            bytes += 2 * title + subtitle + extra + 1
         }
         var table = TermTable(reserving: bound, bytes: bytes)
         docTerms.reserveCapacity(bound * 3 + docs.count)
@@ -96,7 +98,7 @@ struct TermStreams: Sendable {
         (terms, self.postings, fragments) = Self.streams(order: order, table: table, end: end, postings: postings)
     }
 
-    /// One document's terms (title, title term, subtitle) per document, back to back.
+    /// One document's terms (title, title term, subtitle, searchable fields) per document, back to back.
     private struct Tokenised: Sendable {
         var buffer = TermBuffer()
         /// Where each document's terms end in ``buffer`` (a term number).
@@ -106,7 +108,7 @@ struct TermStreams: Sendable {
     private static func tokenise(_ docs: Documents, _ ids: Range<Int>) -> Tokenised {
         var out = Tokenised()
         out.docEnds.reserveCapacity(ids.count)
-        docs.forEach(ids) { _, item in
+        docs.forEachWithFields(ids) { _, item, fields in
             let before = out.buffer.ends.count
             SearchTokenizer.tokenize(item.record.title, into: &out.buffer)
             let after = out.buffer.ends.count
@@ -120,6 +122,9 @@ struct TermStreams: Sendable {
                 out.buffer.endTerm()
             }
             if let subtitle = item.record.subtitle { SearchTokenizer.tokenize(subtitle, into: &out.buffer) }
+            for f in fields where f < item.record.fields.count {
+                if let text = item.record.fields[f]?.text { SearchTokenizer.tokenize(text, into: &out.buffer) }
+            }
             out.docEnds.append(out.buffer.ends.count)
         }
         return out

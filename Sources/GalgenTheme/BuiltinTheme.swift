@@ -39,6 +39,7 @@ public enum BuiltinTheme {
         File(path: "assets/prefetch.js", bytes: PackageResources.prefetch_js),
         File(path: "assets/render.js", bytes: PackageResources.render_js),
         File(path: "assets/search-core.js", bytes: PackageResources.search_core_js),
+        File(path: "assets/search-fields.js", bytes: PackageResources.search_fields_js),
         File(path: "assets/search.js", bytes: PackageResources.search_js),
         File(path: "assets/shards.js", bytes: PackageResources.shards_js),
         File(path: "assets/site-search.js", bytes: PackageResources.site_search_js),

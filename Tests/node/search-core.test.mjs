@@ -6,6 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SearchIndex, compareCodePoints, fragmentsFor, parseQuery, titleTerm, tokenize }
   from '../../Sources/GalgenTheme/Theme/assets/search-core.js';
+import { matchedField as matchedIn } from '../../Sources/GalgenTheme/Theme/assets/search-fields.js';
+
+const matchedField = (words, row, labels) => matchedIn(words, row, labels, tokenize);
 
 const ROOT = 'https://example.test/site/';
 const MANIFEST = `${ROOT}search/index.json`;
@@ -20,13 +23,16 @@ function writeIndex(collections, { termsPer = 3, keysPer = 2048, docsSize = 128 
     return hash;
   };
   const chunks = (list, n) => Array.from({ length: Math.ceil(list.length / n) }, (_, i) => list.slice(i * n, i * n + n));
-  for (const { title, items } of collections) {
-    meta.push({ title, base: `${title.toLowerCase()}/`, offset: docs.length, count: items.length, pageSize: 60, itemPages: true });
+  for (const { title, items, fields = [] } of collections) {
+    meta.push({ title, base: `${title.toLowerCase()}/`, offset: docs.length, count: items.length, pageSize: 60, itemPages: true,
+      ...(fields.length ? { fields } : {}) });
     for (const item of items) {
-      const id = docs.length, own = tokenize(item.title);
-      docs.push([item.key, item.title, item.subtitle ?? null]);
+      // A collection's searchable fields (labels): their texts follow the subtitle and add their terms.
+      const id = docs.length, own = tokenize(item.title), texts = fields.map((label) => item.fields?.[label] ?? null);
+      docs.push([item.key, item.title, item.subtitle ?? null, ...texts]);
       keys.push([item.key, id]);
-      for (const t of new Set([...own, ...tokenize(item.subtitle ?? ''), titleTerm(own)].filter(Boolean))) {
+      const extra = texts.flatMap((text) => tokenize(text ?? ''));
+      for (const t of new Set([...own, ...tokenize(item.subtitle ?? ''), ...extra, titleTerm(own)].filter(Boolean))) {
         postings.set(t, [...(postings.get(t) ?? []), id]);
       }
     }
@@ -225,10 +231,10 @@ test('results carry the document and its place', async () => {
   const { results, total } = await index.search('emile');
   assert.equal(total, 1);
   assert.deepEqual(results, [{ id: 0, collection: 0, index: 0, key: 'emile-zola', title: 'Émile Zola',
-    subtitle: 'Novelist', tier: 'words' }]);
+    subtitle: 'Novelist', field: null, tier: 'words' }]);
   const museum = (await index.search('museum')).results;
   assert.deepEqual(museum, [{ id: 11, collection: 1, index: 5, key: 'john-smith-museum', title: 'John Smith',
-    subtitle: 'Museum', tier: 'words' }]);
+    subtitle: 'Museum', field: null, tier: 'words' }]);
   assert.equal((await index.search('johnson')).results[0].subtitle, null);
 });
 
@@ -405,4 +411,64 @@ test('locate finds items by key through the key fragments', async () => {
   for (const [key, collection, i] of all) assert.deepEqual(await index.locate(key), { collection, index: i, id: id++ });
   for (const key of ['', '0', 'johnx', 'zzz', 'john-smith-', 'jane']) assert.equal(await index.locate(key), null);
   assert.equal(server.calls.filter((url) => url.includes('/keys/')).length, 6);
+});
+
+// ---- searchable fields ------------------------------------------------------------------------------
+const FIELDS_SITE = [
+  { title: 'Apps', fields: ['Genre', 'Tags'], items: [
+    { key: 'chess', title: 'Chess Pro', subtitle: 'Board games', fields: { Genre: 'Strategy', Tags: 'classic, kings' } },  // 0
+    { key: 'cafe', title: 'Café Finder', fields: { Genre: 'Food & Drink', Tags: 'Crème brûlée, coffee' } },                // 1
+    { key: 'tokyo-maps', title: 'Maps', subtitle: 'Offline maps', fields: { Genre: 'Navigation', Tags: '東京都 maps' } },   // 2
+    { key: 'strategy-guide', title: 'Strategy Guide', fields: { Genre: 'Books' } },                                      // 3
+    { key: 'no-fields', title: 'Plain', fields: {} },                                                                     // 4
+  ] },
+  { title: 'People', items: [{ key: 'ann', title: 'Ann', subtitle: 'Strategy consultant' }] },                           // 5
+];
+
+function setupFields() {
+  const site = writeIndex(FIELDS_SITE);
+  const server = serve(site.files);
+  return { ...site, server, index: new SearchIndex({ url: MANIFEST, fetchJSON: server.fetchJSON }) };
+}
+const found = ({ results }) => results.map((r) => [r.key, r.field]);
+
+test('searchable fields: a word only in a field finds the item and names the field', async () => {
+  const { index } = setupFields();
+  assert.deepEqual(found(await index.search('navigation', { typing: false })), [['tokyo-maps', 'Genre']]);
+  assert.deepEqual(found(await index.search('kings', { typing: false })), [['chess', 'Tags']]);
+  // The title or subtitle first: "Strategy Guide" and "Strategy consultant" hold the word themselves.
+  assert.deepEqual(found(await index.search('strategy', { typing: false })),
+    [['chess', 'Genre'], ['strategy-guide', null], ['ann', null]]);
+  assert.deepEqual(found(await index.search('board games')), [['chess', null]]);
+  // A word in the title and one in a field: the field that holds the other word is named.
+  assert.deepEqual(found(await index.search('chess classic', { typing: false })), [['chess', 'Tags']]);
+  assert.deepEqual(found(await index.search('東京', { typing: false })), [['tokyo-maps', 'Tags']]);
+  assert.deepEqual(found(await index.search('offline maps', { typing: false })), [['tokyo-maps', null]]);
+  assert.deepEqual(found(await index.search('unknownword')), []);
+});
+
+test('searchable fields: the last word is a prefix while typing', async () => {
+  const { index } = setupFields();
+  assert.deepEqual(found(await index.search('navig')), [['tokyo-maps', 'Genre']]);
+  assert.deepEqual(found(await index.search('navig', { typing: false })), []);
+  assert.deepEqual(found(await index.search('chess cla')), [['chess', 'Tags']]);
+  assert.deepEqual(found(await index.search('strat')).sort(), [['ann', null], ['chess', 'Genre'], ['strategy-guide', null]]);
+  // A finished word is whole: "class" is no term of Chess Pro.
+  assert.deepEqual(found(await index.search('class ')), []);
+});
+
+test('searchable fields: case and diacritics are folded, as in titles', async () => {
+  const { index } = setupFields();
+  assert.deepEqual(found(await index.search('CREME BRULEE', { typing: false })), [['cafe', 'Tags']]);
+  assert.deepEqual(found(await index.search('crème brû')), [['cafe', 'Tags']]);
+  assert.deepEqual(found(await index.search('DRINK', { typing: false })), [['cafe', 'Genre']]);
+  assert.deepEqual(found(await index.search('cafe coffee', { typing: false })), [['cafe', 'Tags']]);
+});
+
+test('matchedField: rows without fields, missing values and collections without labels', () => {
+  const words = parseQuery('strat').words;
+  assert.equal(matchedField(words, ['k', 'Title', null], undefined), null);
+  assert.equal(matchedField(words, ['k', 'Title', null, null, 'Strategy'], ['Genre', 'Tags']), 'Tags');
+  assert.equal(matchedField(words, ['k', 'Title', 'Strategy', 'Strategy'], ['Genre']), null);
+  assert.equal(matchedField(parseQuery('strat', { typing: false }).words, ['k', 'T', null, 'Strategy'], ['Genre']), null);
 });

@@ -2,6 +2,7 @@
    term and key fragments, document shards). Pure: no DOM; fetching is injected. The UI lives elsewhere. */
 
 import { EMPTY, decode, intersect, rank, union, within } from './postings.js';
+import { matchedField } from './search-fields.js';
 
 // The CJK code points of docs/search.md (Han, kana, Hangul), as a regular expression class.
 const CJK = '\u1100-\u11FF\u2E80-\u2FDF\u3005-\u3007\u3021-\u3029\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF'
@@ -190,8 +191,8 @@ export class SearchIndex {
    * @param {string} text
    * @param {{collection?: number|null, limit?: number, signal?: AbortSignal, typing?: boolean}} [options]
    * @returns {Promise<{results: {id: number, collection: number, index: number, key: string, title: string,
-   *   subtitle: string|null, tier: 'exact'|'words'|'prefix'}[], total: number, fetched: string[]}>}
-   *   ranked by tier, then id; `total` counts every match; `fetched`: the URLs this call requested.
+   *   subtitle: string|null, field: string|null, tier: 'exact'|'words'|'prefix'}[], total: number, fetched: string[]}>}
+   *   ranked by tier, then id; `field`: search-fields.js; `total` counts every match; `fetched`: the URLs this call requested.
    */
   async search(text, { collection = null, limit = 20, signal, typing = true } = {}) {
     const context = await this.#start(signal), { manifest, fetched } = context;
@@ -215,7 +216,7 @@ export class SearchIndex {
       if (!row) throw new Error(`search: document ${id} is missing from its shard`);
       const c = collectionOf(manifest.collections, id);
       return { id, collection: c, index: id - manifest.collections[c].offset, key: row[0], title: row[1],
-        subtitle: row[2] ?? null, tier: TIERS[tier] };
+        subtitle: row[2] ?? null, field: matchedField(words, row, manifest.collections[c].fields, tokenize), tier: TIERS[tier] };
     });
     return { results, total: ids.length, fetched };
   }

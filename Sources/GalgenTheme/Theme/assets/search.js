@@ -82,6 +82,12 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
         sub.textContent = result.subtitle;
         b.appendChild(sub);
       }
+      if (result.field) {        // found by a searchable field, not by its title or subtitle
+        const field = document.createElement('span');
+        field.className = 'find-field';
+        field.textContent = t('searchMatchedIn', { field: result.field });
+        b.appendChild(field);
+      }
       if (collection === null && manifest.collections.length > 1) {
         const where = document.createElement('span');
         where.className = 'find-collection';
