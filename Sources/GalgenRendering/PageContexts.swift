@@ -23,6 +23,8 @@ struct GalleryContext: TemplateContext {
     var descriptionHTML: String? = nil
     /// The album's ZIP download, on its first page.
     var download: DownloadContext? = nil
+    /// The filter controls above the grid (FilterContexts.swift), for a collection with filters.
+    var filters: FiltersContext? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -42,6 +44,7 @@ struct GalleryContext: TemplateContext {
         f.field("albumCountLabel", albumCountLabel)
         f.field("descriptionHTML", descriptionHTML)
         f.field("download", download)
+        f.field("filters", filters)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }

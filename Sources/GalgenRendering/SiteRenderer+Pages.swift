@@ -52,6 +52,7 @@ extension SiteRenderer {
         var context = GalleryContext(site: site, page: m, collection: ref(c, root: root), items: cells, empty: cells.isEmpty,
                                      setSize: collection.items.count, first: range.lowerBound,
                                      manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
+        context.filters = FiltersContext.make(data.facets, collection: c, root: root)
         if n == 1 {
             context.albums = CollectionCard.placed(collection.subalbums.map { card($0, root: root) }, eager: config.eagerImages)
             context.albumCountLabel = collection.subalbums.isEmpty ? nil
