@@ -1,5 +1,5 @@
 import Foundation
-import GalgenConfig
+public import GalgenConfig
 import GalgenCore
 import GalgenRecords
 
@@ -17,6 +17,10 @@ public struct FacetIndex: Sendable {
         public var count: Int
         /// Its postings file, below the site root.
         public var path: String
+        /// Its folder name among the filter's values (the pages that list its items without JavaScript).
+        public var slug: String = ""
+        /// The collection indexes of its items, kept for the first value filter only (its pages list them).
+        public var members: [Int] = []
     }
 
     /// One filter of one collection.
@@ -36,6 +40,13 @@ public struct FacetIndex: Sendable {
     /// Each collection's filter manifest below the site root (nil without filters).
     public let manifests: [String?]
 
+    /// The filter whose values have pages of their own in collection `c` (its first value filter), if any.
+    /// - Parameter c: The collection.
+    public func browsable(_ c: Int) -> Filter? {
+        guard c < filters.count else { return nil }
+        return filters[c].first { $0.spec.kind == .value }
+    }
+
     /// Builds the postings of every collection's filters.
     /// - Parameters:
     ///   - collections: The site's collections, in site order.
@@ -49,6 +60,7 @@ public struct FacetIndex: Sendable {
                 continue
             }
             var made: [Filter] = []
+            let browsed = collection.filters.firstIndex { $0.kind == .value }
             for (f, spec) in collection.filters.enumerated() {
                 let groups = Self.values(of: spec, in: collection)
                 var values: [Value] = []
@@ -56,7 +68,8 @@ public struct FacetIndex: Sendable {
                     let bytes = FacetPostings.encode(group.indexes, count: collection.items.count)
                     let path = "search/filters/\(number)-\(f)-\(v)-\(ContentHash.fileTag(bytes)).bin"
                     files.append(GalleryData.File(path: path, data: Data(bytes)))
-                    values.append(Value(token: group.token, label: group.label, count: group.indexes.count, path: path))
+                    values.append(Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
+                                        slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : []))
                 }
                 let field = collection.fields.first { $0.name == spec.field }
                 made.append(Filter(spec: spec, label: field?.label ?? FieldSpec.label(for: spec.field), values: values))
@@ -70,6 +83,17 @@ public struct FacetIndex: Sendable {
         self.files = files
         self.filters = filters
         self.manifests = manifests
+    }
+
+    /// A value's folder name: its slug, with `-2`, `-3`… when an earlier value has it.
+    static func slug(_ token: String, taken: [String]) -> String {
+        let base = Slug.make(token)
+        var slug = base, n = 1
+        while taken.contains(slug) {
+            n += 1
+            slug = "\(base)-\(n)"
+        }
+        return slug
     }
 
     /// The filter manifest: `{"version": 1, "count": n, "filters": [{"field", "kind", "values": [[token, count, path], …]}]}`.

@@ -79,4 +79,6 @@ enum FilterWords {
     static let clear = "Clear filters"
     /// An option: the value and how many items have it, `Games (1234)`.
     static func option(_ text: String, count: Int) -> String { "\(text) (\(count))" }
+    /// `filterBrowse`: "Browse by Genre".
+    static func browse(_ field: String) -> String { "Browse by \(field)" }
 }

@@ -25,6 +25,8 @@ struct GalleryContext: TemplateContext {
     var download: DownloadContext? = nil
     /// The filter controls above the grid (FilterContexts.swift), for a collection with filters.
     var filters: FiltersContext? = nil
+    /// Links to the pages of each value of the first value filter (SiteRenderer+Browse.swift).
+    var browse: BrowseContext? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -45,6 +47,7 @@ struct GalleryContext: TemplateContext {
         f.field("descriptionHTML", descriptionHTML)
         f.field("download", download)
         f.field("filters", filters)
+        f.field("browse", browse)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }

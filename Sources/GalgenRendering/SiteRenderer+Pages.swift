@@ -53,6 +53,7 @@ extension SiteRenderer {
                                      setSize: collection.items.count, first: range.lowerBound,
                                      manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
         context.filters = FiltersContext.make(data.facets, collection: c, root: root)
+        context.browse = browseLinks(c, root: root)
         if n == 1 {
             context.albums = CollectionCard.placed(collection.subalbums.map { card($0, root: root) }, eager: config.eagerImages)
             context.albumCountLabel = collection.subalbums.isEmpty ? nil

@@ -79,3 +79,35 @@ export function showList(view, ids, lightbox) {
   if (lightbox && lightbox.box) lightbox.box.page.count = list.count;
   render(view);
 }
+
+/** The filters above the grid (filters.js, docs/search.md "Filters"), for gallery.js: the chosen values'
+    postings, and the find box's text with them, narrow the grid to a list (showList). `page` is gallery.js's
+    (`view`, `data`, `lightbox`, `find`); it gets `filters` (the wiring's promise) and `filtered` (the list).
+    The form is shown at once; filters.js loads on first use (a pointer or focus on it, or an address
+    that chooses a value). */
+export function setUpFilters(page, abs, stats) {
+  const form = document.querySelector('form.filters');
+  if (!form || !form.dataset.filters) return;
+  const { view, data, lightbox } = page, input = document.querySelector('search.find input');
+  const query = (signal) => {
+    // The box's text (the address's `?q=` until search.js has put it there), its last word a prefix as typed.
+    const text = (input && input.value) || new URL(location.href).searchParams.get('q') || '';
+    if (!text.trim() || !page.find) return Promise.resolve(null);
+    return page.find.reader().then((index) => index.search(text, { collection: data.manifest.searchCollection, limit: 0, signal }))
+      .then(({ ids, offset }) => (ids ? ids.map((id) => id - offset) : null));
+  };
+  let wired = null;
+  const wire = () => wired || (wired = page.filters = import('./filters.js')
+    .then(({ setUpFilters: start }) => start(form, {
+      manifestURL: abs(form.dataset.filters), root: abs(''), stats, queryInput: input, query,
+      show: (ids) => {
+        if (!ids && !page.filtered) return;   // nothing was filtered
+        page.filtered = ids;
+        showList(view, ids, lightbox);
+      },
+    }).ready));
+  for (const type of ['pointerover', 'focusin', 'change']) form.addEventListener(type, wire, { passive: true });
+  const params = new URL(location.href).searchParams;
+  if ([...form.querySelectorAll('select')].some((s) => params.has(s.name))) wire();
+  form.hidden = false;
+}

@@ -93,7 +93,7 @@ function boot(grid) {
   upgrade(page, Number(grid.dataset.first) || 0);
   const ready = data.loaded.then(() => {
     setUpFind(page, abs, stats);
-    setUpFilters(page, abs, stats);
+    if (document.querySelector('form.filters')) import('./filter-view.js').then((m) => m.setUpFilters(page, abs, stats));
     const state = history.state && history.state.galgen;
     if (state && state.key) restore(view, state);
     else openHash(page, { push: false });
@@ -110,8 +110,7 @@ function boot(grid) {
       get poolSize() { return cells.size; }, get scale() { return list.geo.scale; }, get maxHeight() { return debug.maxHeight; },
       // the format the browser shows a picture with every format in (pictures.shownFormat)
       get format() { return shownFormat(formats); },
-      // the collection indexes a filtered grid shows (null when not filtered), and the filters' promise
-      get filtered() { return page.filtered ? [...page.filtered] : null; }, get filters() { return page.filters; },
+      get filtered() { return page.filtered ? [...page.filtered] : null; }, get filters() { return page.filters; },   // a filtered grid's indexes
     };
   }
 }
@@ -248,35 +247,4 @@ function setUpFind(page, abs, stats) {
   });
   if (new URL(location.href).searchParams.get('q')) wire();
   box.hidden = false;
-}
-
-/** The filters above the grid (filters.js, docs/search.md "Filters"), when the collection has some: the
-    chosen values' postings, and the find box's text with them, narrow the grid to a list (filter-view.js).
-    The form is shown at once; its modules load on first use (a pointer or focus on it, or an address
-    that chooses a value). */
-function setUpFilters(page, abs, stats) {
-  const form = document.querySelector('form.filters');
-  if (!form || !form.dataset.filters) return;
-  const { view, data, lightbox } = page, input = document.querySelector('search.find input');
-  const query = (signal) => {
-    // The box's text (the address's `?q=` until search.js has put it there), its last word a prefix as typed.
-    const text = (input && input.value) || new URL(location.href).searchParams.get('q') || '';
-    if (!text.trim() || !page.find) return Promise.resolve(null);
-    return page.find.reader().then((index) => index.matching(text, { collection: data.manifest.searchCollection, signal, typing: true }))
-      .then(({ ids, offset }) => ids.map((id) => id - offset));
-  };
-  let wired = null;
-  const wire = () => wired || (wired = page.filters = Promise.all([import('./filters.js'), import('./filter-view.js')])
-    .then(([{ setUpFilters: start }, { showList }]) => start(form, {
-      manifestURL: abs(form.dataset.filters), root: abs(''), stats, queryInput: input, query,
-      show: (ids) => {
-        if (!ids && !page.filtered) return;
-        page.filtered = ids;
-        showList(view, ids, lightbox);
-      },
-    }).ready));
-  for (const type of ['pointerover', 'focusin', 'change']) form.addEventListener(type, wire, { passive: true });
-  const params = new URL(location.href).searchParams;
-  if ([...form.querySelectorAll('select')].some((s) => params.has(s.name))) wire();
-  form.hidden = false;
 }

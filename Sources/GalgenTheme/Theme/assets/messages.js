@@ -11,13 +11,15 @@ const ENGLISH = {
   filterBrowse: 'Browse by {field}', searchMatchedIn: 'in {field}',
 };
 
-let table = null;
+const cache = new Map();     // 'page' → the page's table, read once
 function page() {
-  if (table) return table;
-  table = {};
-  const node = typeof document !== 'undefined' && document.getElementById('galgen-messages');
-  if (node) { try { table = JSON.parse(node.textContent) || {}; } catch { table = {}; } }
-  return table;
+  if (!cache.has('page')) {
+    const node = typeof document !== 'undefined' && document.getElementById('galgen-messages');
+    let table = {};
+    if (node) { try { table = JSON.parse(node.textContent) || {}; } catch { table = {}; } }
+    cache.set('page', table);
+  }
+  return cache.get('page');
 }
 
 /** The text of message `key` with `params` filled in (plural messages by `params.count`). */

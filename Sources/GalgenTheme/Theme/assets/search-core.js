@@ -217,7 +217,7 @@ export class SearchIndex {
       return { id, collection: c, index: id - manifest.collections[c].offset, key: row[0], title: row[1],
         subtitle: row[2] ?? null, tier: TIERS[tier] };
     });
-    return { results, total: ids.length, fetched };
+    return { results, total: ids.length, ids, offset: range.offset, fetched };   // ids: every match (filters.js)
   }
 
   /** Loads the term fragments of the query's finished words (all but a last word still being typed), so
@@ -243,23 +243,5 @@ export class SearchIndex {
     if (k[j] !== key) return null;
     const collection = collectionOf(manifest.collections, d[j]);
     return { collection, index: d[j] - manifest.collections[collection].offset, id: d[j] };
-  }
-  /**
-   * Every document matching a query in collection number `collection` (or the site), ascending: what a
-   * filtered grid intersects with its filters (filters.js). Fetches term fragments only.
-   * @param {string} text @param {{collection?: number|null, signal?: AbortSignal, typing?: boolean}} [options]
-   * @returns {Promise<{ids: Int32Array, offset: number, fetched: string[]}>} `offset`: the collection's first id
-   */
-  async matching(text, { collection = null, signal, typing = false } = {}) {
-    const context = await this.#start(signal), { manifest, fetched } = context;
-    const range = typeof collection === 'number' ? manifest.collections[collection] : { offset: 0, count: Infinity };
-    if (!range) throw new RangeError(`search: no collection ${collection}`);
-    const { words } = parseQuery(text, { typing });
-    if (!words.length) return { ids: EMPTY, offset: range.offset, fetched };
-    const { first, hashes } = manifest.terms, last = manifest.collections.at(-1), universe = last.offset + last.count;
-    const matches = await Promise.all(words.map(async (word) => postings(await Promise.all(
-      fragmentsFor(first, word.term, word.prefix).map((i) => this.#file('terms', i, hashes[i], context))), word, universe)));
-    throwIfAborted(signal);
-    return { ids: within(intersect(matches.map((m) => m.all)), range.offset, range.offset + range.count), offset: range.offset, fetched };
   }
 }
