@@ -19,6 +19,9 @@ GALGEN overrides the binary (default: .build/release/galgen, else .build/debug/g
 """
 from __future__ import annotations
 
+import sys
+sys.path.pop(0)     # this folder's collections.py would shadow the standard library's   # noqa: E402
+
 import argparse
 import gzip
 import json
@@ -27,7 +30,6 @@ import pathlib
 import shutil
 import statistics
 import subprocess
-import sys
 import time
 import urllib.parse
 

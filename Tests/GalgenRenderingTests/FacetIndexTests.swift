@@ -70,7 +70,8 @@ struct FacetIndexTests {
                 }
             }
             // The manifest lists the same values, counts and files.
-            let manifest = try JSONDocument(data: try #require(files[try #require(facets.manifests[c])]).data, sourceName: "m").root.value
+            let manifestPath = try #require(facets.manifests[c])
+            let manifest = try JSONDocument(data: try #require(files[manifestPath]).data, sourceName: "m").root.value
             guard case .array(let list)? = manifest["filters"]?.value else { Issue.record("no filters"); continue }
             #expect(list.count == 4)
             #expect(manifest["count"]?.value.scalarText == String(collections[c].items.count))

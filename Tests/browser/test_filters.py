@@ -56,18 +56,22 @@ def options(driver) -> dict:
       return out;""")
 
 
-def filtered(driver, chosen: dict, timeout: float = 20):
-    """Waits until the grid shows the filtered list of `chosen` (the debug hook) and returns it."""
+def filtered(driver, chosen: dict, query: str = "", timeout: float = 30):
+    """Waits until the grid shows the list `chosen` (and `query`) should give (the debug hook: None when
+    nothing is filtered) and returns what it shows then, or last."""
+    want = expected(chosen, query) if chosen else None
+    last = {}
+
     def done():
-        return driver.execute_script("""
+        r = driver.execute_script("""
           const form = document.querySelector('form.filters');
           if (!window.__galgen || !__galgen.filters || form.getAttribute('aria-busy')) return null;
-          return __galgen.filtered;""")
-    want = bool(chosen)
-    got = helpers.wait_until(lambda: (lambda r: r if (r is not None) == want else None)(done()) if want else done() is None,
-                             timeout=timeout)
-    assert got is not None and got is not False, f"no filtered grid for {chosen}"
-    return driver.execute_script("return __galgen.filtered")
+          return {f: __galgen.filtered};""")
+        if r is not None:
+            last["f"] = r["f"]
+        return r is not None and r["f"] == want
+    helpers.wait_until(done, timeout=timeout)
+    return last.get("f")
 
 
 def open_filtered(driver, server, chosen: dict, query: str = "", debug: str = "1") -> dict:
@@ -116,7 +120,7 @@ COMBINATIONS = [
 @pytest.mark.parametrize("chosen,query", COMBINATIONS)
 def test_two_filters_and_a_query_give_exactly_the_right_items(driver, server, runtime, chosen, query):
     open_filtered(driver, server, chosen, query)
-    got = filtered(driver, chosen)
+    got = filtered(driver, chosen, query)
     want = expected(chosen, query)
     assert got == want, (chosen, query, len(got or []), len(want))
     status = driver.find_element(By.CSS_SELECTOR, ".filters-status").text
@@ -138,8 +142,8 @@ def test_every_pair_of_small_filters_is_exact(driver, server, runtime):
             price.select_by_value(p)
             chosen = {"genre": g, "price": p}
             want = expected(chosen)
-            got = helpers.wait_until(lambda: (lambda r: r if r == want else None)(filtered(driver, chosen)), timeout=20)
-            assert got == want, (chosen, len(filtered(driver, chosen)), len(want))
+            got = filtered(driver, chosen)
+            assert got == want, (chosen, len(got or []), len(want))
 
 
 def test_the_address_round_trips_and_back_restores(driver, server, runtime):
@@ -149,7 +153,7 @@ def test_the_address_round_trips_and_back_restores(driver, server, runtime):
     assert filtered(driver, {"genre": "Puzzle"}) == expected({"genre": "Puzzle"})
     Select(driver.find_element(By.ID, "filter-price")).select_by_value("0-1")
     both = {"genre": "Puzzle", "price": "0-1"}
-    assert helpers.wait_until(lambda: filtered(driver, both) == expected(both), timeout=20)
+    assert filtered(driver, both) == expected(both)
     params = urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)
     assert params["genre"] == ["Puzzle"] and params["price"] == ["0-1"], driver.current_url
     # No layout shift: the grid starts where it did before any filter.
@@ -202,14 +206,13 @@ def test_only_the_needed_files_are_fetched(driver, server, runtime):
     # Back to a value already fetched: nothing new.
     server.reset_log()
     Select(driver.find_element(By.ID, "filter-genre")).select_by_value("")
-    assert helpers.wait_until(lambda: filtered(driver, {"country": "Île 002"}) == expected({"country": "Île 002"}), timeout=10)
+    assert filtered(driver, {"country": "Île 002"}) == expected({"country": "Île 002"})
     assert filter_requests(server) == []
 
 
 def test_the_pool_stays_bounded_and_reused_while_filtered(driver, server, runtime):
     info = open_filtered(driver, server, {"price": "5-"})
-    got = filtered(driver, {"price": "5-"})
-    assert len(got) == len(expected({"price": "5-"}))
+    assert filtered(driver, {"price": "5-"}) == expected({"price": "5-"})
     cap = driver.execute_script("return __galgen.poolCap")
     r = driver.execute_async_script(helpers.LONG_SCROLL, 3000, 200, 30000)
     assert "error" not in r, r
@@ -221,7 +224,7 @@ def test_the_pool_stays_bounded_and_reused_while_filtered(driver, server, runtim
     helpers.settle(driver)
     before = stats(driver)
     Select(driver.find_element(By.ID, "filter-rating")).select_by_value("3-")
-    filtered(driver, {"price": "5-", "rating": "3-"})
+    assert filtered(driver, {"price": "5-", "rating": "3-"}) == expected({"price": "5-", "rating": "3-"})
     test_runtime.wait_grid_idle(driver)
     after = stats(driver)
     assert after["sameKeyReuse"] > before["sameKeyReuse"], (before, after)

@@ -77,6 +77,8 @@ export function showList(view, ids, lightbox) {
   list.apply();
   if (window.scrollY > list.top) window.scrollTo({ top: Math.max(0, list.top - 16), behavior: 'instant' });
   if (lightbox && lightbox.box) lightbox.box.page.count = list.count;
+  // Cells say how many items the list has (aria-setsize): the filtered count now, new cells too.
+  for (const node of [...list.grid.children, view.cells.template]) if (node) node.setAttribute('aria-setsize', list.count);
   render(view);
 }
 
