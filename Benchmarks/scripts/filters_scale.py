@@ -27,6 +27,7 @@ import gzip
 import json
 import os
 import pathlib
+import random
 import shutil
 import statistics
 import subprocess
@@ -53,13 +54,16 @@ def write_site(work: pathlib.Path, count: int, filters: bool) -> pathlib.Path:
     work.mkdir(parents=True, exist_ok=True)
     records = work / "records.json"
     if not records.exists() or json.loads((work / "count.json").read_text() if (work / "count.json").exists() else "0") != count:
+        # Values drawn from a seeded generator: postings of periodic values would compress far better than real ones.
+        rnd = random.Random(33)
         with records.open("w") as out:
             out.write("[")
             for i in range(count):
-                r = {"id": "k%07d" % i, "name": "Person %d %s %s" % (i, WORDS[i % 10], WORDS[(i // 10) % 10]),
-                     "genre": GENRES[((i * 40503) >> 5) % 20], "country": COUNTRIES[((i * 2654435761) >> 12) % 200]}
+                r = {"id": "k%07d" % i, "name": "Person %d %s %s" % (i, WORDS[rnd.randrange(10)], WORDS[rnd.randrange(10)]),
+                     "genre": GENRES[rnd.randrange(20)], "country": COUNTRIES[rnd.randrange(200)]}
+                price = rnd.randrange(1000) / 100
                 if i % 9:
-                    r["price"] = ((i * 7919) % 1000) / 100
+                    r["price"] = price
                 out.write(("," if i else "") + json.dumps(r, ensure_ascii=False, separators=(",", ":")))
             out.write("]")
         (work / "count.json").write_text(str(count))
@@ -164,7 +168,8 @@ def main() -> None:
              "| check | measured | target |", "|---|---|---|",
              f"| one filter (genre = Strategy, {m['one']['count']:,} items): gzip bytes fetched | {m['one']['gzip']:,} ({', '.join(m['one']['files'])}) | ≤ 150 KB |",
              f"| one filter: change → filtered list | {m['one']['ms']:.0f} ms | ≤ 300 ms |",
-             f"| two filters + two-word query ({m['two']['count']:,} items): gzip bytes fetched by this step | {m['two']['gzip']:,} ({len(m['two']['files'])} files) | ≤ 300 KB |",
+             f"| two filters + two-word query ({m['two']['count']:,} items): gzip bytes fetched, both steps together (this step alone) | "
+             f"{m['one']['gzip'] + m['two']['gzip']:,} ({m['two']['gzip']:,}; {len(m['one']['files']) + len(m['two']['files'])} files) | ≤ 300 KB |",
              f"| two filters + query: change → filtered list | {m['two']['ms']:.0f} ms | ≤ 300 ms |",
              f"| JS heap after ten more filter+query changes (after GC) | {m['heapMB']} MB used ({m['heapTotalMB']} MB total) | ≤ 40 MB |", ""]
     if not args.skip_ratio:
