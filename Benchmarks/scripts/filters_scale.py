@@ -127,8 +127,9 @@ def measure(site: pathlib.Path, count: int) -> dict:
         driver.execute_script("return __galgen.filters")
         time.sleep(1)
         runs = []
-        # one filter: the largest genre; then a country; then two filters and a two-word query
-        steps = [("genre", "Strategy", None), ("country", "Øland 001", "person alpha b")]
+        # one filter: the densest value (price 5 or more, ~44 % of the items: a bitmap); then a genre with it
+        # and a two-word query whose last word is a prefix
+        steps = [("price", "5-", None), ("genre", "Strategy", "person alpha be")]
         for field, value, text in steps:
             r = driver.execute_async_script(APPLY, field, value, text)
             r["gzip"] = sum(gzip_size(site, u) for u in r["urls"])
@@ -137,7 +138,7 @@ def measure(site: pathlib.Path, count: int) -> dict:
         out["one"], out["two"] = runs
         # ten more: other values and words
         for k in range(10):
-            driver.execute_async_script(APPLY, "price", ["0-1", "1-5", "5-"][k % 3], None)
+            driver.execute_async_script(APPLY, "price", ["0-1", "1-5", "5-"][(k + 1) % 3], None)
             driver.execute_async_script(APPLY, "genre", GENRES[k], "person %s %s" % (WORDS[k], WORDS[(k + 3) % 10][:2]))
         m = helpers.metrics(driver)
         out["heapMB"] = round(m["JSHeapUsedSize"] / 2**20, 2)
@@ -166,7 +167,7 @@ def main() -> None:
              f"Binary: `{binary()}`. Machine: 2 shared cores (other builds running). Script: Benchmarks/scripts/filters_scale.py.", "",
              f"Build of {args.count:,} items with three filters (genre 20 values, country 200, price ranges): {big_build:.1f} s.", "",
              "| check | measured | target |", "|---|---|---|",
-             f"| one filter (genre = Strategy, {m['one']['count']:,} items): gzip bytes fetched | {m['one']['gzip']:,} ({', '.join(m['one']['files'])}) | ≤ 150 KB |",
+             f"| one filter (price 5 or more, {m['one']['count']:,} items): gzip bytes fetched | {m['one']['gzip']:,} ({', '.join(m['one']['files'])}) | ≤ 150 KB |",
              f"| one filter: change → filtered list | {m['one']['ms']:.0f} ms | ≤ 300 ms |",
              f"| two filters + two-word query ({m['two']['count']:,} items): gzip bytes fetched, both steps together (this step alone) | "
              f"{m['one']['gzip'] + m['two']['gzip']:,} ({m['two']['gzip']:,}; {len(m['one']['files']) + len(m['two']['files'])} files) | ≤ 300 KB |",
