@@ -76,7 +76,7 @@ const fileOf = (manifest, field, token) => {
 export function setUpFilters(form, { manifestURL, root, show, query = () => Promise.resolve(null), queryInput = null, stats = {} }) {
   const selects = [...form.querySelectorAll('select')], fields = selects.map((s) => s.name);
   const status = form.querySelector('.filters-status');
-  const cache = new Map();     // postings URL → Int32Array (the last 16)
+  const cache = new Map();     // postings URL → Int32Array (the last 8: at a million items one is up to 1.8 MB)
   let manifest = null, controller = null, timer = 0;
   const loadManifest = () => manifest || (manifest = fetch(manifestURL).then((r) => {
     if (!r.ok) throw new Error('HTTP ' + r.status + ' for ' + new URL(manifestURL).pathname);
@@ -92,7 +92,7 @@ export function setUpFilters(form, { manifestURL, root, show, query = () => Prom
     }).then((buffer) => {
       const ids = decodePostings(new Uint8Array(buffer));
       cache.set(url, ids);
-      while (cache.size > 16) cache.delete(cache.keys().next().value);
+      while (cache.size > 8) cache.delete(cache.keys().next().value);
       return ids;
     });
   };
