@@ -18,6 +18,8 @@ enum CollectionPlan {
         var groups: [CollectionGroup] = []
         var diagnostics: [Diagnostic] = []
         for (source, set) in zip(config.sources, sets) {
+            let start = collections.count
+            defer { for c in start..<collections.count { collections[c].filters = source.filters } }
             var records = set.records
             RecordOrder.sort(&records, by: source.sort, fields: source.fields.extra, language: config.language)
             let items = records.map { Item(record: $0, image: $0.image.flatMap(image)) }

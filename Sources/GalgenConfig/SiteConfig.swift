@@ -153,6 +153,8 @@ public struct SourceConfig: Sendable, Hashable {
     public var sort: [SortSpec] = []
     /// Splits the collection into albums, when set.
     public var groupBy: GroupSpec?
+    /// The fields its gallery can be narrowed by (`filters`), in config order.
+    public var filters: [FilterSpec] = []
 
     /// Creates a source config.
     /// - Parameters:

@@ -56,6 +56,9 @@ enum SourceDecoder {
         if let groupNode = reader.node("groupBy") {
             decoded.groupBy = try decodeGroup(groupNode, path: path + ".groupBy", fields: source.fields, document: document)
         }
+        if let filtersNode = reader.node("filters") {
+            decoded.filters = try decodeFilters(filtersNode, path: path + ".filters", fields: source.fields, document: document)
+        }
         try reader.finish()
         return decoded
     }

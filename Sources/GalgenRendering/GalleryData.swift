@@ -57,6 +57,8 @@ public struct GalleryData: Sendable {
     let shards: [[File]]
     /// The site's search index; its files are in ``files`` too.
     public let search: SearchIndex
+    /// The postings of the collections' filters; their files are in ``files`` too.
+    public let facets: FacetIndex
 
     /// Builds the files.
     /// - Parameters:
@@ -80,7 +82,8 @@ public struct GalleryData: Sendable {
         } else {
             SearchIndex(collections: collections, pageSize: pageSize, itemPages: itemPages)
         }
-        var files: [File] = search.files
+        let facets = FacetIndex(collections: collections, numbers: search.collectionNumbers)
+        var files: [File] = search.files + facets.files
         var manifests: [String?] = []
         var shardsByCollection: [[File]] = []
         for (c, collection) in collections.enumerated() {
@@ -130,6 +133,7 @@ public struct GalleryData: Sendable {
         self.manifests = manifests
         self.shards = shardsByCollection
         self.search = search
+        self.facets = facets
     }
 
     private static func shard(_ collection: Collection, first: Int, types: [String]) -> Data {

@@ -27,6 +27,10 @@ struct GalleryContext: TemplateContext {
     var findLabel = ""
     /// The runtime's messages, as JSON safe inside `<script>`.
     var runtimeMessagesHTML = ""
+    /// The filter controls above the grid (FilterContexts.swift), for a collection with filters.
+    var filters: FiltersContext? = nil
+    /// Links to the pages of each value of the first value filter (SiteRenderer+Browse.swift).
+    var browse: BrowseContext? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -48,6 +52,8 @@ struct GalleryContext: TemplateContext {
         f.field("download", download)
         f.field("findLabel", findLabel)
         f.field("runtimeMessagesHTML", runtimeMessagesHTML)
+        f.field("filters", filters)
+        f.field("browse", browse)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }

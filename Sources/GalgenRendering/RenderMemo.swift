@@ -105,12 +105,14 @@ extension SiteRenderer {
             case .gallery(let c, let n):
                 // A first page that lists sub-albums shows their covers and counts: keyed afresh.
                 if n == 1 && !collections[c].subalbums.isEmpty { continue }
+                // Filter counts and browse links are the whole collection's: any change keys every page afresh.
+                if !collections[c].filters.isEmpty && changes.any(c, 0..<collections[c].items.count) { continue }
                 let ranges = Pagination.pages(count: collections[c].items.count, pageSize: config.pageSize)
                 if !changes.any(c, ranges[n - 1]) { keys[i] = memo.pages[j].key }
             case .item(let c, let index):
                 // The page shows its neighbours' titles and links too.
                 if !changes.any(c, (index - 1)..<(index + 2)) { keys[i] = memo.pages[j].key }
-            case .home, .notFound, .albums:
+            case .home, .notFound, .albums, .browse:
                 break  // every collection's or album's cover and count: cheap to key
             }
         }

@@ -108,6 +108,8 @@ public struct Collection: Sendable, Hashable {
     public var cover: Int?
     /// The album's ZIP download, when its source offers one.
     public var download: AlbumDownload?
+    /// Its source's `filters` (docs/search.md, "Filters").
+    public var filters: [FilterSpec] = []
 
     /// The title that names the collection alone: `Apps › Games` for an album, else its title.
     public var fullTitle: String { groupTitle.map { "\($0) › \(title)" } ?? title }

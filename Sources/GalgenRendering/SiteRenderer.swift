@@ -15,6 +15,9 @@ public struct PageSpec: Sendable, Hashable {
         case item(collection: Int, item: Int)
         /// Page `page` (1-based) of the album list of group `group` (a source split by `groupBy`).
         case albums(group: Int, page: Int)
+        /// Page `page` (1-based) of the items of collection `collection` that have value `value` of its
+        /// first value filter (the filter's pages without JavaScript).
+        case browse(collection: Int, value: Int, page: Int)
         /// `404.html`, which static hosts (and `galgen serve`) send for any missing address, at
         /// any depth: its links are absolute (with a `baseURL`) or root-relative.
         case notFound
@@ -138,6 +141,7 @@ public struct SiteRenderer: Sendable {
                 pages.append(PageSpec(path: "\(collection.name)/\(item.record.slug)/index.html", kind: .item(collection: c, item: i)))
             }
         }
+        pages += browsePlan()
         return pages.sorted { $0.path < $1.path }
     }
 
@@ -161,6 +165,7 @@ public struct SiteRenderer: Sendable {
         case .gallery(let c, let n): ("gallery", gallery(spec, collection: c, page: n))
         case .item(let c, let i): ("item", item(spec, collection: c, index: i))
         case .albums(let g, let n): ("albums", albums(spec, group: g, page: n))
+        case .browse(let c, let v, let n): ("gallery", browse(spec, collection: c, value: v, page: n))
         case .notFound: ("404", notFound(spec))
         }
     }

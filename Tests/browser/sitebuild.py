@@ -20,6 +20,24 @@ PLACES = [("Zürich", "Schweiz"), ("São Paulo", "Brasil"), ("Kraków", "Polska"
           ("東京都", "日本"), ("Reykjavík", "Ísland"), ("Ørsted Park", "Danmark"), ("서울", "대한민국")]
 
 
+# Filterable fields of the people (test_filters.py): a genre of 20 (none for every 50th), a country of 200,
+# a price (none for every 9th) and a rating; the records' ids, titles, images and order are unchanged.
+GENRES = ["Action", "Adventure", "Arcade", "Board", "Card", "Casual", "Education", "Family", "Music", "Puzzle",
+          "Racing", "Role Playing", "Simulation", "Sports", "Strategy", "Trivia", "Word", "Ärzte & Co", "Café", "日本語"]
+COUNTRIES = ["%s %03d" % (["Land", "Øland", "Île", "Ōkoku"][n % 4], n) for n in range(200)]
+FILTERS = ["genre", "country", {"field": "price", "ranges": [0, 1, 5]}, {"field": "rating", "atLeast": [3, 4]}]
+
+
+def person_fields(i: int) -> dict:
+    """The filterable fields of person i (absent ones left out)."""
+    fields = {"country": COUNTRIES[((i * 2654435761) >> 12) % 200], "rating": ((i * 31) % 51) / 10}
+    if i % 50:
+        fields["genre"] = GENRES[((i * 40503) >> 5) % 20]
+    if i % 9:
+        fields["price"] = ((i * 7919) % 1000) / 100
+    return fields
+
+
 def galgen_binary() -> pathlib.Path:
     return pathlib.Path(os.environ.get("GALGEN_BIN", ROOT / ".build" / "debug" / "galgen"))
 
@@ -32,7 +50,7 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
     images.mkdir(exist_ok=True)
     for i in range(8):
         shutil.copyfile(ROOT / "Samples" / "images" / f"portrait-0{i + 1}.jpg", images / f"p{i}.jpg")
-    records = [{"id": "k%06d" % i, "name": "Person %d" % i, "img": "images/p%d.jpg" % (i % 8)} for i in range(count)]
+    records = [{"id": "k%06d" % i, "name": "Person %d" % i, "img": "images/p%d.jpg" % (i % 8), **person_fields(i)} for i in range(count)]
     (work / "big.json").write_text(json.dumps({"results": records}, separators=(",", ":")))
     # A second, small collection with accents, other scripts and subtitles, for search across collections.
     places = [{"id": "pl%03d" % i, "name": "%s %d" % (PLACES[i % len(PLACES)][0], i), "country": PLACES[i % len(PLACES)][1],
@@ -47,7 +65,10 @@ def write_inputs(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
         "formats": ["avif", "webp", "jpeg"],
         "sources": [{
             "name": "people", "title": "People", "type": "json", "path": "big.json", "items": "results",
-            "fields": {"id": "id", "title": "name", "image": "img"},
+            "fields": {"id": "id", "title": "name", "image": "img",
+                       "extra": {"genre": "genre", "country": "country", "price": {"path": "price", "type": "number"},
+                                 "rating": {"path": "rating", "type": "rating"}}},
+            "filters": FILTERS,
         }, {
             "name": "places", "title": "Places", "type": "json", "path": "places.json",
             "fields": {"id": "id", "title": "name", "subtitle": "country", "image": "img"},

@@ -43,9 +43,11 @@ function boot(grid) {
   // browser supports, learnt from the pictures that load (pictures.js).
   const formats = { types: [], supported: new Map(), abs, known: false };
   // Addresses, by json.js's rule: the page that lists item `index`, a link to an item, the placeholder.
+  // A filtered grid's positions are not collection indexes (filter-view.js): `real` maps them.
+  const real = (index) => (data.shards.indexAt ? data.shards.indexAt(index) : index);
   const links = {
-    page: (index) => pageURL(abs, data.manifest, index) + location.search,
-    item: (key, index) => (data.manifest ? itemURL(abs, data.manifest, key, index) : abs(key + '/')),
+    page: (index) => pageURL(abs, data.manifest, real(index)) + location.search,
+    item: (key, index) => (data.manifest ? itemURL(abs, data.manifest, key, real(index)) : abs(key + '/')),
     placeholder: () => abs(data.manifest.placeholder),
     file: (path) => abs(path),
   };
@@ -91,6 +93,7 @@ function boot(grid) {
   upgrade(page, Number(grid.dataset.first) || 0);
   const ready = data.loaded.then(() => {
     setUpFind(page, abs, stats);
+    if (document.querySelector('form.filters')) import('./filter-view.js').then((m) => m.setUpFilters(page, abs, stats));
     const state = history.state && history.state.galgen;
     if (state && state.key) restore(view, state);
     else openHash(page, { push: false });
@@ -107,6 +110,7 @@ function boot(grid) {
       get poolSize() { return cells.size; }, get scale() { return list.geo.scale; }, get maxHeight() { return debug.maxHeight; },
       // the format the browser shows a picture with every format in (pictures.shownFormat)
       get format() { return shownFormat(formats); },
+      get filtered() { return page.filtered ? [...page.filtered] : null; }, get filters() { return page.filters; },   // a filtered grid's indexes
     };
   }
 }

@@ -89,7 +89,7 @@ export class Lightbox {
           if (token !== this.token) { stats.guardDrops++; return; }
           if (data.shards.itemAt(index)) { this.show(index); return; }
           if (++tries > 300) { title.textContent = t('lightboxFailed'); return; }
-          data.shards.load(Math.floor(index / data.manifest.shardSize));
+          if (data.shards.loadItem) data.shards.loadItem(index); else data.shards.load(Math.floor(index / data.manifest.shardSize));
           setTimeout(wait, 50);
         };
         wait();

@@ -218,7 +218,7 @@ export class SearchIndex {
       return { id, collection: c, index: id - manifest.collections[c].offset, key: row[0], title: row[1],
         subtitle: row[2] ?? null, field: matchedField(words, row, manifest.collections[c].fields, tokenize), tier: TIERS[tier] };
     });
-    return { results, total: ids.length, fetched };
+    return { results, total: ids.length, ids, offset: range.offset, fetched };   // ids: every match (filters.js)
   }
 
   /** Loads the term fragments of the query's finished words (all but a last word still being typed), so

@@ -1,0 +1,161 @@
+import Foundation
+public import GalgenConfig
+import GalgenCore
+import GalgenRecords
+
+/// The postings of every filter value of every collection with `filters` (docs/search.md,
+/// "Filters"): per collection a small JSON manifest `search/filters/<c>-<hash>.json` listing each
+/// filter's values with their counts and postings files `search/filters/<c>-<f>-<v>-<hash>.bin`.
+public struct FacetIndex: Sendable {
+    /// One value a filter offers in one collection.
+    public struct Value: Sendable, Hashable {
+        /// The value in the address (`?genre=Games`, `?price=0-1`, `?price=5-`).
+        public var token: String
+        /// What the value is: the field's text, or a range's bounds.
+        public var label: FacetLabel
+        /// How many of the collection's items have it.
+        public var count: Int
+        /// Its postings file, below the site root.
+        public var path: String
+        /// Its folder name among the filter's values (the pages that list its items without JavaScript).
+        public var slug: String = ""
+        /// The collection indexes of its items, kept for the first value filter only (its pages list them).
+        public var members: [Int] = []
+    }
+
+    /// One filter of one collection.
+    public struct Filter: Sendable, Hashable {
+        /// The filter as configured.
+        public var spec: FilterSpec
+        /// The field's label (`Price`).
+        public var label: String
+        /// Its values, in the order shown (only those some item has, for value filters).
+        public var values: [Value]
+    }
+
+    /// Every file: each collection's manifest and its postings.
+    public let files: [GalleryData.File]
+    /// Each collection's filters (empty when it has none or no items).
+    public let filters: [[Filter]]
+    /// Each collection's filter manifest below the site root (nil without filters).
+    public let manifests: [String?]
+
+    /// The filter whose values have pages of their own in collection `c` (its first value filter), if any.
+    /// - Parameter c: The collection.
+    public func browsable(_ c: Int) -> Filter? {
+        guard c < filters.count else { return nil }
+        return filters[c].first { $0.spec.kind == .value }
+    }
+
+    /// Builds the postings of every collection's filters.
+    /// - Parameters:
+    ///   - collections: The site's collections, in site order.
+    ///   - numbers: Each collection's number in the search index (nil for an empty one).
+    public init(collections: [Collection], numbers: [Int?]) {
+        var files: [GalleryData.File] = [], filters: [[Filter]] = [], manifests: [String?] = []
+        for (c, collection) in collections.enumerated() {
+            guard let number = numbers[c], !collection.filters.isEmpty, !collection.items.isEmpty else {
+                filters.append([])
+                manifests.append(nil)
+                continue
+            }
+            var made: [Filter] = []
+            let browsed = collection.filters.firstIndex { $0.kind == .value }
+            for (f, spec) in collection.filters.enumerated() {
+                let groups = Self.values(of: spec, in: collection)
+                var values: [Value] = []
+                for (v, group) in groups.enumerated() {
+                    let bytes = FacetPostings.encode(group.indexes, count: collection.items.count)
+                    let path = "search/filters/\(number)-\(f)-\(v)-\(ContentHash.fileTag(bytes)).bin"
+                    files.append(GalleryData.File(path: path, data: Data(bytes)))
+                    values.append(Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
+                                        slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : []))
+                }
+                let field = collection.fields.first { $0.name == spec.field }
+                made.append(Filter(spec: spec, label: field?.label ?? FieldSpec.label(for: spec.field), values: values))
+            }
+            let json = Data(Self.manifest(made, count: collection.items.count).utf8)
+            let path = "search/filters/\(number)-\(ContentHash.fileTag([UInt8](json))).json"
+            files.append(GalleryData.File(path: path, data: json))
+            filters.append(made)
+            manifests.append(path)
+        }
+        self.files = files
+        self.filters = filters
+        self.manifests = manifests
+    }
+
+    /// A value's folder name: its slug, with `-2`, `-3`… when an earlier value has it.
+    static func slug(_ token: String, taken: [String]) -> String {
+        let base = Slug.make(token)
+        var slug = base, n = 1
+        while taken.contains(slug) {
+            n += 1
+            slug = "\(base)-\(n)"
+        }
+        return slug
+    }
+
+    /// The filter manifest: `{"version": 1, "count": n, "filters": [{"field", "kind", "values": [[token, count, path], …]}]}`.
+    static func manifest(_ filters: [Filter], count: Int) -> String {
+        JSONText.object([
+            ("version", "1"),
+            ("count", String(count)),
+            ("filters", JSONText.array(filters.map { filter in
+                JSONText.object([
+                    ("field", JSONText.string(filter.spec.field)),
+                    ("kind", JSONText.string(filter.spec.kindName)),
+                    ("values", JSONText.array(filter.values.map { value in
+                        JSONText.array([JSONText.string(value.token), String(value.count), JSONText.string(value.path)])
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    /// The values of one filter in a collection, each with its items' indexes (ascending).
+    static func values(of spec: FilterSpec, in collection: Collection) -> [(token: String, label: FacetLabel, indexes: [Int])] {
+        guard let field = RecordField(spec.field, fields: collection.fields) else { return [] }
+        switch spec.kind {
+        case .value:
+            var byText: [String: [Int]] = [:]
+            for (i, item) in collection.items.enumerated() {
+                guard let text = item.record.value(field)?.text, !text.isEmpty else { continue }
+                byText[text, default: []].append(i)
+            }
+            // Code point order: deterministic whatever the locale.
+            return byText.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                .map { ($0, FacetLabel.text($0), byText[$0]!) }
+        case .ranges(let bounds):
+            var groups = [[Int]](repeating: [], count: bounds.count)
+            for (i, item) in collection.items.enumerated() {
+                guard let n = item.record.value(field)?.number, n >= bounds[0] else { continue }
+                let slot = bounds.lastIndex { $0 <= n } ?? 0
+                groups[slot].append(i)
+            }
+            return bounds.indices.map { b in
+                let to = b + 1 < bounds.count ? bounds[b + 1] : nil
+                let token = FacetLabel.number(bounds[b]) + "-" + (to.map(FacetLabel.number) ?? "")
+                return (token, FacetLabel.range(from: bounds[b], to: to), groups[b])
+            }
+        case .atLeast(let bounds):
+            var groups = [[Int]](repeating: [], count: bounds.count)
+            for (i, item) in collection.items.enumerated() {
+                guard let n = item.record.value(field)?.number else { continue }
+                for b in bounds.indices where n >= bounds[b] { groups[b].append(i) }
+            }
+            return bounds.indices.map { b in (FacetLabel.number(bounds[b]) + "-", FacetLabel.atLeast(bounds[b]), groups[b]) }
+        }
+    }
+}
+
+extension FilterSpec {
+    /// `value`, `ranges` or `atLeast`, as the filter manifest names it.
+    var kindName: String {
+        switch kind {
+        case .value: "value"
+        case .ranges: "ranges"
+        case .atLeast: "atLeast"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/* galgen runtime: the grid over a filtered list. A filtered view is a list of collection indexes (from
+   filters.js); `FilteredShards` gives the grid the items at its positions from the collection's shards
+   (shards.js), fetching only the shards that hold the items in the window, and `showList` swaps the
+   grid's list with the same pool of cells (a cell whose item stays on screen keeps its node). */
+import { park } from './pool.js';
+import { render } from './render.js';
+
+export class FilteredShards {
+  /** `base`: the collection's Shards; `ids`: the collection indexes shown, ascending (an Int32Array). */
+  constructor(base, ids) {
+    Object.assign(this, { base, ids, count: ids.length, size: base.size });
+  }
+
+  /** The collection index of position `position`. */
+  indexAt(position) { return this.ids[position] ?? -1; }
+
+  /** The item at `position`, if its shard is here. */
+  itemAt(position) {
+    const index = this.ids[position];
+    return index === undefined ? null : this.base.itemAt(index);
+  }
+
+  /** The collection's shards holding positions [from, to), each once, ascending. */
+  shardsOf(from, to) {
+    const numbers = [];
+    for (let p = Math.max(0, from), end = Math.min(this.count, to); p < end; p++) {
+      const n = Math.floor(this.ids[p] / this.size);
+      if (numbers[numbers.length - 1] !== n) numbers.push(n);
+    }
+    return numbers;
+  }
+
+  /** Fetches the shard of position `position` (the lightbox waiting for an item). */
+  loadItem(position) {
+    const index = this.ids[position];
+    if (index !== undefined) this.base.load(Math.floor(index / this.size));
+  }
+
+  /** Fetches position block `n`'s first shard (Shards' interface; the lightbox uses loadItem). */
+  load(n) { this.loadItem(n * this.size); }
+
+  /** As Shards.want, over positions: only the shards holding the window's items are fetched and kept;
+      fetches of other shards are aborted. Returns whether one of them is not here yet. */
+  want(from, to) {
+    const base = this.base, wanted = new Set(this.shardsOf(from, to));
+    for (const [n, controller] of base.pending) {
+      if (!wanted.has(n)) {
+        controller.abort();
+        base.pending.delete(n);
+        base.stats.shardAborts = (base.stats.shardAborts || 0) + 1;
+      }
+    }
+    let busy = false;
+    for (const n of wanted) {
+      const items = base.loaded.get(n);
+      if (items) { base.loaded.delete(n); base.loaded.set(n, items); } else { base.load(n); busy = true; }
+    }
+    while (base.loaded.size > Math.max(base.keep, wanted.size)) {
+      const oldest = base.loaded.keys().next().value;
+      if (wanted.has(oldest)) break;
+      base.loaded.delete(oldest);
+    }
+    return busy;
+  }
+}
+
+/** Shows `ids` (collection indexes, or null for the whole collection) in the grid of `view` (render.js),
+    from its top. `data.base` is the collection's own Shards; `lightbox` gets the new count. */
+export function showList(view, ids, lightbox) {
+  const { list, data, pool } = view;
+  if (!data.base) data.base = data.shards;
+  data.shards = ids ? new FilteredShards(data.base, ids) : data.base;
+  list.count = ids ? ids.length : data.base.count;
+  // Every cell leaves its place; the render takes back those still in the window by their keys.
+  for (const node of [...pool.active.values()]) park(pool, node);
+  list.measure();
+  list.apply();
+  if (window.scrollY > list.top) window.scrollTo({ top: Math.max(0, list.top - 16), behavior: 'instant' });
+  if (lightbox && lightbox.box) lightbox.box.page.count = list.count;
+  // Cells say how many items the list has (aria-setsize): the filtered count now, new cells too.
+  for (const node of [...list.grid.children, view.cells.template]) if (node) node.setAttribute('aria-setsize', list.count);
+  render(view);
+}
+
+/** The filters above the grid (filters.js, docs/search.md "Filters"), for gallery.js: the chosen values'
+    postings, and the find box's text with them, narrow the grid to a list (showList). `page` is gallery.js's
+    (`view`, `data`, `lightbox`, `find`); it gets `filters` (the wiring's promise) and `filtered` (the list).
+    The form is shown at once; filters.js loads on first use (a pointer or focus on it, or an address
+    that chooses a value). */
+export function setUpFilters(page, abs, stats) {
+  const form = document.querySelector('form.filters');
+  if (!form || !form.dataset.filters) return;
+  const { view, data, lightbox } = page, input = document.querySelector('search.find input');
+  const query = (signal) => {
+    // The box's text (the address's `?q=` until search.js has put it there), its last word a prefix as typed.
+    const text = (input && input.value) || new URL(location.href).searchParams.get('q') || '';
+    if (!text.trim() || !page.find) return Promise.resolve(null);
+    return page.find.reader().then((index) => index.search(text, { collection: data.manifest.searchCollection, limit: 0, signal }))
+      .then(({ ids, offset }) => (ids ? ids.map((id) => id - offset) : null));
+  };
+  let wired = null;
+  const wire = () => wired || (wired = page.filters = import('./filters.js')
+    .then(({ setUpFilters: start }) => start(form, {
+      manifestURL: abs(form.dataset.filters), root: abs(''), stats, queryInput: input, query,
+      show: (ids) => {
+        if (!ids && !page.filtered) return;   // nothing was filtered
+        page.filtered = ids;
+        showList(view, ids, lightbox);
+      },
+    }).ready));
+  for (const type of ['pointerover', 'focusin', 'change']) form.addEventListener(type, wire, { passive: true });
+  const params = new URL(location.href).searchParams;
+  if ([...form.querySelectorAll('select')].some((s) => params.has(s.name))) wire();
+  form.hidden = false;
+}
