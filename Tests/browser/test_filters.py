@@ -178,12 +178,14 @@ def test_the_address_round_trips_and_back_restores(driver, server, runtime):
     # Back: the genre alone, then nothing.
     driver.back()
     assert helpers.wait_until(lambda: driver.execute_script(
-        "return document.getElementById('filter-price').value === '' && document.getElementById('filter-genre').value === 'Puzzle'"), timeout=20)
+        "const g = document.getElementById('filter-genre'), p = document.getElementById('filter-price');"
+            "return !!g && !!p && p.value === '' && g.value === 'Puzzle'"), timeout=20)
     one = len(expected({"genre": "Puzzle"}))
     assert helpers.wait_until(lambda: driver.find_element(By.CSS_SELECTOR, ".filters-status").text == f"{one} items match", timeout=20)
     driver.back()
     assert helpers.wait_until(lambda: driver.execute_script(
-        "return document.getElementById('filter-genre').value === '' && document.querySelector('.filters-status').textContent === ''"), timeout=20)
+        "const g = document.getElementById('filter-genre'), s = document.querySelector('.filters-status');"
+            "return !!g && !!s && g.value === '' && s.textContent === ''"), timeout=20)
     assert "genre=" not in driver.current_url
     # Clear filters empties every select and the address.
     Select(driver.find_element(By.ID, "filter-rating")).select_by_value("4-")
