@@ -111,7 +111,7 @@ struct FacetIndexTests {
         let r = try SiteRenderer(config: config, collections: [collection], templates: try TemplateSet(theme: .builtin),
                                  assets: try AssetSet(theme: .builtin))
         let html = r.render(r.plan().first { $0.path == "apps/index.html" }!).html
-        #expect(html.contains(#"<form class="filters" hidden="hidden" aria-label="Filters" data-filters="search/filters/0-"#))
+        #expect(html.contains(#"<form class="filters" hidden="hidden" autocomplete="off" aria-label="Filters" data-filters="search/filters/0-"#))
         #expect(!html.contains("<b>\"Rock\""))
         let hostileCount = Self.expected(collection)[0].first { $0.token == Self.hostile }!.indexes.count
         #expect(html.contains("&lt;/script&gt;&lt;b&gt;"))
