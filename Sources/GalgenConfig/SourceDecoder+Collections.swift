@@ -214,8 +214,10 @@ extension SourceDecoder {
         return parsed
     }
 
-    private static func checkFieldName(_ name: String, node: JSONNode, path: String, fields: FieldMapping,
-                                       document: JSONDocument) throws(ConfigError) {
+    /// Refuses a name that is neither a record field (title, subtitle, id) nor one of `fields.extra`,
+    /// naming the closest one: `sort`, `groupBy` and `filters` name fields this way.
+    static func checkFieldName(_ name: String, node: JSONNode, path: String, fields: FieldMapping,
+                               document: JSONDocument) throws(ConfigError) {
         let known = FieldSpec.itemFieldNames + fields.extra.map(\.name)
         guard known.contains(name) else {
             let hint = ConfigReader.closest(name, in: known).map { "did you mean \"\($0)\"?" }

@@ -25,7 +25,7 @@ extension SourceDecoder {
     private static func decodeFilter(_ entry: JSONNode, path: String, fields: FieldMapping, document: JSONDocument) throws(ConfigError) -> FilterSpec {
         switch entry.value {
         case .string(let name):
-            try checkFilterField(name, node: entry, path: path, fields: fields, document: document)
+            try checkFieldName(name, node: entry, path: path, fields: fields, document: document)
             return FilterSpec(field: name)
         case .object:
             var reader = try ConfigReader(entry, path: path, document: document)
@@ -34,7 +34,7 @@ extension SourceDecoder {
                 throw reader.error(.wrongType, fieldNode, key: "field", message: "expected a field name, found \(fieldNode.value.kindName)",
                                    hint: "e.g. \"field\": \"price\"")
             }
-            try checkFilterField(name, node: fieldNode, path: ConfigReader.join(path, "field"), fields: fields, document: document)
+            try checkFieldName(name, node: fieldNode, path: ConfigReader.join(path, "field"), fields: fields, document: document)
             let ranges = reader.node("ranges"), atLeast = reader.node("atLeast")
             var kind = FilterSpec.Kind.value
             if ranges != nil && atLeast != nil {
@@ -80,17 +80,6 @@ extension SourceDecoder {
             bounds.append(value)
         }
         return bounds
-    }
-
-    private static func checkFilterField(_ name: String, node: JSONNode, path: String, fields: FieldMapping,
-                                         document: JSONDocument) throws(ConfigError) {
-        let known = FieldSpec.itemFieldNames + fields.extra.map(\.name)
-        guard known.contains(name) else {
-            let hint = ConfigReader.closest(name, in: known).map { "did you mean \"\($0)\"?" }
-                ?? "use subtitle or a field of fields.extra (\(fields.extra.map(\.name).joined(separator: ", ")))"
-            throw ConfigReader.error(.invalidValue, at: node.offset, path: path, document: document,
-                                     message: "\"\(name)\" is not a field of this source", hint: hint)
-        }
     }
 }
 
