@@ -23,6 +23,7 @@ public enum BuiltinTheme {
         File(path: "README.md", bytes: PackageResources.README_md),
         File(path: "albums.mustache", bytes: PackageResources.albums_mustache),
         File(path: "assets/cells.js", bytes: PackageResources.cells_js),
+        File(path: "assets/debug.js", bytes: PackageResources.debug_js),
         File(path: "assets/filter-view.js", bytes: PackageResources.filter_view_js),
         File(path: "assets/filters.js", bytes: PackageResources.filters_js),
         File(path: "assets/focus.js", bytes: PackageResources.focus_js),

@@ -3,7 +3,6 @@
    box. Native ES modules, no dependencies, no build step; this one boots the page, makes the state each
    module works on and passes each only what it needs. Behaviour and test hooks: docs/runtime.md. */
 import { parseDebug, layout, toVirtual, Motion } from './geometry.js';
-import { shownFormat } from './pictures.js';
 import { Shards } from './shards.js';
 import { adopt } from './cells.js';
 import { place } from './pool.js';
@@ -103,16 +102,8 @@ function boot(grid) {
     for (const type of ['pointerover', 'touchstart', 'focusin']) grid.addEventListener(type, warm, { passive: true });
   }).catch((error) => { console.warn('galgen: manifest: ' + error.message); });
 
-  if (debug.on) {
-    window.__galgen = {
-      stats, ready,
-      get poolCap() { return list.geo.poolCap; }, get cols() { return list.geo.cols; }, get rowHeight() { return list.geo.rowH; },
-      get poolSize() { return cells.size; }, get scale() { return list.geo.scale; }, get maxHeight() { return debug.maxHeight; },
-      // the format the browser shows a picture with every format in (pictures.shownFormat)
-      get format() { return shownFormat(formats); },
-      get filtered() { return page.filtered ? [...page.filtered] : null; }, get filters() { return page.filters; },   // a filtered grid's indexes
-    };
-  }
+  // Test hooks (debug.js), only with `?galgen-debug=…`.
+  if (debug.on) import('./debug.js').then((m) => m.expose({ list, cells, formats, page, stats, debug, ready }));
 }
 
 /** Takes over the server-rendered page: the static cells near the viewport become pool nodes where they
