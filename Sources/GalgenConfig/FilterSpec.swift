@@ -14,14 +14,19 @@ public struct FilterSpec: Sendable, Hashable {
     public var field: String
     /// What values it offers.
     public var kind: Kind
+    /// Whether each value gets gallery pages of its own (`<collection>/by-<field>/<value>/`), browsable
+    /// without JavaScript (`"pages": true`; at most one filter of a source).
+    public var pages: Bool
 
     /// Creates a filter.
     /// - Parameters:
     ///   - field: The field's name.
     ///   - kind: What values it offers.
-    public init(field: String, kind: Kind = .value) {
+    ///   - pages: Whether each value gets pages of its own.
+    public init(field: String, kind: Kind = .value, pages: Bool = false) {
         self.field = field
         self.kind = kind
+        self.pages = pages
     }
 
     /// The bounds of a range or threshold filter; empty for a value filter.

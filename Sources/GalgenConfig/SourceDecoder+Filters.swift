@@ -2,7 +2,8 @@ import GalgenCore
 
 /// `filters` of a source: the fields its gallery can be narrowed by (docs/search.md, "Filters").
 extension SourceDecoder {
-    /// `"filters": ["genre", {"field": "price", "ranges": [0, 1, 5]}, {"field": "rating", "atLeast": [3, 4]}]`.
+    /// `"filters": ["genre", {"field": "price", "ranges": [0, 1, 5]}, {"field": "rating", "atLeast": [3, 4]}]`;
+    /// `{"field": "genre", "pages": true}` gives each value pages of its own.
     static func decodeFilters(_ node: JSONNode, path: String, fields: FieldMapping, document: JSONDocument) throws(ConfigError) -> [FilterSpec] {
         guard case .array(let entries) = node.value else {
             throw ConfigReader.error(.wrongType, at: node.offset, path: path, document: document,
@@ -16,6 +17,11 @@ extension SourceDecoder {
             if filters.contains(where: { $0.field == filter.field }) {
                 throw ConfigReader.error(.invalidValue, at: entry.offset, path: full, document: document,
                                          message: "\"\(filter.field)\" is filtered by twice", hint: "keep one filter per field")
+            }
+            if filter.pages, let first = filters.first(where: \.pages) {
+                throw ConfigReader.error(.invalidValue, at: entry.offset, path: full, document: document,
+                                         message: "\"\(first.field)\" already has pages of its own; one filter of a source can have them",
+                                         hint: "remove \"pages\" from \"\(filter.field)\" or from \"\(first.field)\"")
             }
             filters.append(filter)
         }
@@ -51,8 +57,9 @@ extension SourceDecoder {
                 let bounds = try decodeBounds(boundsNode, path: ConfigReader.join(path, key), key: key, document: document)
                 kind = ranges != nil ? .ranges(bounds) : .atLeast(bounds)
             }
+            let pages = try reader.bool("pages") ?? false
             try reader.finish()
-            return FilterSpec(field: name, kind: kind)
+            return FilterSpec(field: name, kind: kind, pages: pages)
         default:
             throw ConfigReader.error(.wrongType, at: entry.offset, path: path, document: document,
                                      message: "expected a field name or an object, found \(entry.value.kindName)",

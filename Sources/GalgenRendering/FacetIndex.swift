@@ -40,11 +40,11 @@ public struct FacetIndex: Sendable {
     /// Each collection's filter manifest below the site root (nil without filters).
     public let manifests: [String?]
 
-    /// The filter whose values have pages of their own in collection `c` (its first value filter), if any.
+    /// The filter whose values have pages of their own in collection `c` (the one with `"pages": true`), if any.
     /// - Parameter c: The collection.
     public func browsable(_ c: Int) -> Filter? {
         guard c < filters.count else { return nil }
-        return filters[c].first { $0.spec.kind == .value }
+        return filters[c].first { $0.spec.pages }
     }
 
     /// Builds the postings of every collection's filters.

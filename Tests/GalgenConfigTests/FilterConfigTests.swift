@@ -39,6 +39,9 @@ struct FilterConfigTests {
             FilterSpec(field: "rating", kind: .atLeast([3, 4.5])), FilterSpec(field: "subtitle"),
         ])
         #expect(source.filters[2].bounds == [0, 1, 5])
+        #expect(source.filters.allSatisfy { !$0.pages })
+        let paged = try load(json(filters: #"["country", {"field": "genre", "pages": true}, {"field": "price", "ranges": [1], "pages": false}]"#))
+        #expect(paged.filters.map(\.pages) == [false, true, false])
         let plain = try load(#"{"name": "apps", "type": "json", "path": "a.json", "fields": {"id": "id", "title": "t"}}"#)
         #expect(plain.filters.isEmpty)
     }
@@ -60,6 +63,9 @@ struct FilterConfigTests {
         expectError(#"[{"field": "price", "ranges": [0], "atLeast": [1]}]"#, code: .invalidValue, keyPath: "sources[0].filters[0].atLeast",
                     mentions: "not both")
         expectError(#"[{"field": "price", "range": [0]}]"#, code: .unknownKey, keyPath: "sources[0].filters[0].range", mentions: "range")
+        expectError(#"[{"field": "genre", "pages": "yes"}]"#, code: .wrongType, keyPath: "sources[0].filters[0].pages", mentions: "true or false")
+        expectError(#"[{"field": "genre", "pages": true}, {"field": "price", "ranges": [1], "pages": true}]"#, code: .invalidValue,
+                    keyPath: "sources[0].filters[1]", mentions: "\"genre\" already has pages of its own")
         expectError(#""genre""#, code: .wrongType, keyPath: "sources[0].filters", mentions: "a list of filters")
         expectError(#"[3]"#, code: .wrongType, keyPath: "sources[0].filters[0]", mentions: "a field name or an object")
     }

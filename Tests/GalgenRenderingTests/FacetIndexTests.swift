@@ -120,8 +120,36 @@ struct FacetIndexTests {
         #expect(html.contains(#"<option value="4-">4 or more ("#))
         #expect(html.contains(#"<label for="filter-price">Price</label>"#))
         #expect(html.contains(#"<button type="button" class="filters-clear">Clear filters</button>"#))
+        #expect(!html.contains(#"class="browse""#) && !r.plan().contains { $0.path.contains("/by-") })
         let plain = Collection(name: "apps", title: "apps", items: collection.items, fields: Self.fields)
         let r2 = try SiteRenderer(config: config, collections: [plain], templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin))
         #expect(!r2.render(r2.plan().first { $0.path == "apps/index.html" }!).html.contains(#"class="filters""#))
+    }
+
+    /// `"pages": true`: each value of that filter gets gallery pages listing exactly its items, linked from
+    /// the collection's pages; without it there are none (they are opt-in).
+    @Test func browsePagesListEachValuesItemsOnlyWhenAsked() throws {
+        let config = try ConfigLoader(fileSystem: LocalFileSystem()).decode(
+            try JSONDocument(data: Data(#"{"pageSize": 20, "sources": []}"#.utf8), sourceName: "c"), path: "/site/config.json")
+        var collection = Self.collection(count: 300)
+        collection.filters[0].pages = true
+        let r = try SiteRenderer(config: config, collections: [collection], templates: try TemplateSet(theme: .builtin),
+                                 assets: try AssetSet(theme: .builtin))
+        let plan = r.plan()
+        let expected = Self.expected(collection)[0]
+        let firstPages = plan.filter { $0.path.hasPrefix("apps/by-genre/") && !$0.path.contains("/page/") }
+        #expect(firstPages.count == expected.count)
+        let gallery = r.render(plan.first { $0.path == "apps/index.html" }!).html
+        #expect(gallery.contains(#"<details class="browse">"#) && gallery.contains("Browse by Genre"))
+        let games = expected.first { $0.token == "Games" }!.indexes
+        let pages = plan.filter { $0.path.hasPrefix("apps/by-genre/games/") }
+        #expect(pages.count == (games.count + 19) / 20)
+        #expect(gallery.contains(#"by-genre/games/">Games (\#(games.count))</a>"#))
+        var listed: [String] = []
+        for spec in pages {
+            let html = r.render(spec).html
+            listed += html.components(separatedBy: #"data-key=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(listed == games.map { "k\($0)" })
     }
 }
