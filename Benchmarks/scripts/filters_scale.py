@@ -50,7 +50,7 @@ def binary() -> pathlib.Path:
     return release if release.exists() else ROOT / ".build" / "debug" / "galgen"
 
 
-def write_site(work: pathlib.Path, count: int, filters: bool) -> pathlib.Path:
+def write_site(work: pathlib.Path, count: int, filters: bool, search_fields: bool = False, item_pages: str = "none") -> pathlib.Path:
     work.mkdir(parents=True, exist_ok=True)
     records = work / "records.json"
     if not records.exists() or json.loads((work / "count.json").read_text() if (work / "count.json").exists() else "0") != count:
@@ -69,11 +69,13 @@ def write_site(work: pathlib.Path, count: int, filters: bool) -> pathlib.Path:
         (work / "count.json").write_text(str(count))
     source = {"name": "people", "title": "People", "type": "json", "path": "records.json",
               "fields": {"id": "id", "title": "name",
-                         "extra": {"genre": "genre", "country": "country", "price": {"path": "price", "type": "number"}}}}
+                         "extra": {"genre": {"path": "genre", "search": search_fields}, "country": {"path": "country", "search": search_fields},
+                                   "price": {"path": "price", "type": "number"}}}}
     if filters:
         source["filters"] = ["genre", "country", {"field": "price", "ranges": [0, 1, 5]}]
-    config = {"title": "Filter benchmark", "pageSize": 100, "itemPages": "none", "sources": [source]}
-    path = work / ("config-filters.json" if filters else "config-plain.json")
+    config = {"title": "Filter benchmark", "pageSize": 100, "itemPages": item_pages, "sources": [source]}
+    name = ("filters" if filters else "plain") + ("-search" if search_fields else "") + ("" if item_pages == "none" else "-" + item_pages)
+    path = work / f"config-{name}.json"
     path.write_text(json.dumps(config, indent=1))
     return path
 
@@ -157,7 +159,17 @@ def main() -> None:
     ap.add_argument("--work", default="/tmp/galgen-filters-bench")
     ap.add_argument("--out", default=str(ROOT / "Benchmarks" / "results" / "filters.md"))
     ap.add_argument("--skip-ratio", action="store_true")
+    ap.add_argument("--inputs-only", metavar="DIR",
+                    help="only write BUILD_COUNT records and two configs (no filters or searchable fields; both) per --item-pages "
+                         "into DIR and print their paths (filters_build_ratio.sh times them with farm-bench)")
+    ap.add_argument("--item-pages", default="none", choices=["none", "all"])
     args = ap.parse_args()
+    if args.inputs_only:
+        work = pathlib.Path(args.inputs_only)
+        plain = write_site(work, args.build_count, False, False, args.item_pages)
+        full = write_site(work, args.build_count, True, True, args.item_pages)
+        print(plain, full)
+        return
     work = pathlib.Path(args.work)
     big = work / "big"
     config = write_site(big, args.count, True)

@@ -10,7 +10,9 @@ import re
 import urllib.parse
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import helpers
@@ -193,6 +195,38 @@ def test_the_address_round_trips_and_back_restores(driver, server, runtime):
     driver.find_element(By.CSS_SELECTOR, ".filters-clear").click()
     assert helpers.wait_until(lambda: "rating=" not in driver.current_url and
                               driver.find_element(By.CSS_SELECTOR, ".filters-status").text == "", timeout=10)
+
+
+def lightbox_title(driver, want: str, timeout: float = 20) -> str | None:
+    """The open lightbox's title once it is `want` (its item's shard may still be on its way), else the last one."""
+    seen = {}
+
+    def done():
+        seen["t"] = driver.execute_script("const h = document.querySelector('dialog[open] h2'); return h && h.textContent")
+        return seen["t"] == want
+    helpers.wait_until(done, timeout=timeout)
+    return seen.get("t")
+
+
+def test_a_deep_link_under_a_filter_opens_its_own_item(driver, server, runtime):
+    """While filtered, the grid's positions are not collection indexes: an `#item-` link to an item the filters
+    keep opens that item (at its filtered position); one to an item they leave out clears them, then opens it."""
+    chosen = {"genre": "Puzzle"}
+    open_filtered(driver, server, chosen)
+    want = expected(chosen)
+    assert filtered(driver, chosen) == want
+    inside = want[len(want) // 2]       # far past the page's own cells: found through the search index's keys
+    driver.execute_script("location.hash = arguments[0]", "#item-" + test_runtime.key_of(inside))
+    assert lightbox_title(driver, f"Person {inside}") == f"Person {inside}"
+    assert driver.execute_script("return __galgen.filtered.length") == len(want), "the filter stays"
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert test_runtime.wait_dialog(driver, False)
+    kept = set(want)
+    outside = next(i for i in range(len(PEOPLE) // 2, len(PEOPLE)) if i not in kept)
+    driver.execute_script("location.hash = arguments[0]", "#item-" + test_runtime.key_of(outside))
+    assert lightbox_title(driver, f"Person {outside}") == f"Person {outside}"
+    assert helpers.wait_until(lambda: driver.execute_script(
+        "return __galgen.filtered === null && document.getElementById('filter-genre').value === ''"), timeout=10)
 
 
 def test_only_the_needed_files_are_fetched(driver, server, runtime):

@@ -98,6 +98,17 @@ export function setUpFilters(page, abs, stats) {
     return page.find.reader().then((index) => index.search(text, { collection: data.manifest.searchCollection, limit: 0, signal }))
       .then(({ ids, offset }) => (ids ? ids.map((id) => id - offset) : null));
   };
+  // A deep link or a search result names a collection index: its position in the filtered list, or, for an
+  // item the filters leave out, its own once the filters are cleared (the grid shows everything at once).
+  page.position = (index) => {
+    const ids = page.filtered;
+    if (!ids) return index;
+    let lo = 0, hi = ids.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (ids[mid] < index) lo = mid + 1; else hi = mid; }
+    if (ids[lo] === index) return lo;
+    form.querySelector('.filters-clear').click();
+    return index;
+  };
   let wired = null;
   const wire = () => wired || (wired = page.filters = import('./filters.js')
     .then(({ setUpFilters: start }) => start(form, {

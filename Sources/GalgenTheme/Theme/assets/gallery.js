@@ -1,7 +1,5 @@
-/* galgen gallery runtime: turns a static gallery page into one virtual grid over every item of the
-   collection, with a bounded pool of reused cells, lazy JSON shards, one shared lightbox and a search
-   box. Native ES modules, no dependencies, no build step; this one boots the page, makes the state each
-   module works on and passes each only what it needs. Behaviour and test hooks: docs/runtime.md. */
+/* galgen gallery runtime (docs/runtime.md): boots the page, makes the state each module works on and
+   passes each only what it needs. */
 import { parseDebug, layout, toVirtual, Motion } from './geometry.js';
 import { Shards } from './shards.js';
 import { adopt } from './cells.js';
@@ -186,14 +184,17 @@ function onClick(page, event) {
   page.lightbox.open(cell.index);
 }
 
-/** The collection index of item `key`: from the cells this page was served with, else from the search
-    index's key fragments (docs/search.md); −1 when it is not in this collection. */
+/** The grid position (`position`) of item `key`: from the cells this page was served with, else from the
+    search index's key fragments (docs/search.md); −1 when it is not in this collection. */
 function indexOfKey(page, key) {
-  if (page.staticIndex.has(key)) return Promise.resolve(page.staticIndex.get(key));
+  if (page.staticIndex.has(key)) return Promise.resolve(position(page, page.staticIndex.get(key)));
   if (!page.find) return Promise.resolve(-1);
   return page.find.reader().then((index) => index.locate(key)).then(
-    (at) => (at && at.collection === page.data.manifest.searchCollection ? at.index : -1));
+    (at) => (at && at.collection === page.data.manifest.searchCollection ? position(page, at.index) : -1));
 }
+
+/** Collection index `i`'s grid position: `i`, unless filtered (filter-view.js). */
+const position = (page, i) => (page.position ? page.position(i) : i);
 
 /** `#item-<key>`: scroll there and open it. */
 function openHash(page, { push }) {
@@ -220,10 +221,11 @@ function setUpFind(page, abs, stats) {
     indexURL: abs(manifest.search), collection: manifest.searchCollection, stats,
     choose: (result) => {
       pushWithoutQuery();
-      if (data.itemPages) { goTo(view, result.index, { focus: true, top: true }); return; }
+      const at = position(page, result.index);
+      if (data.itemPages) { goTo(view, at, { focus: true, top: true }); return; }
       // Without item pages the lightbox is the item's view (closing it focuses the cell).
-      goTo(view, result.index, { top: true });
-      lightbox.open(result.index);
+      goTo(view, at, { top: true });
+      lightbox.open(at);
     },
   })));
   page.find = { reader: () => wire().then((find) => find.reader()) };
