@@ -21,12 +21,13 @@ extension Messages {
     public static var english: Messages { Messages(language: "en", entries: englishEntries, fallbackNote: nil) }
 
     /// Which table names a language tag may use, most specific first: `pt-BR` → `pt-br`, `pt`; `zh-CN`,
-    /// `zh-SG` and `zh-Hans` → `zh` (Simplified Chinese); `zh-TW` and `zh-Hant` → none of the `zh` table.
+    /// `zh-SG` and `zh-Hans` → `zh` (Simplified Chinese); `zh-TW`, `zh-HK`, `zh-MO` and `zh-Hant` →
+    /// `zh-hant` (Traditional Chinese), never the Simplified table.
     static func candidates(for language: String) -> [String] {
         let parts = language.lowercased().split(separator: "-").map(String.init)
         guard let primary = parts.first, !primary.isEmpty else { return [] }
         if primary == "zh" && parts.count > 1 && (parts.contains("hant") || ["tw", "hk", "mo"].contains(parts[1])) {
-            return [language.lowercased()]
+            return language.lowercased() == "zh-hant" ? ["zh-hant"] : [language.lowercased(), "zh-hant"]
         }
         return parts.count > 1 ? [language.lowercased(), primary] : [primary]
     }

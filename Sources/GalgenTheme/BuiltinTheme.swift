@@ -67,6 +67,7 @@ public enum BuiltinTheme {
         File(path: "i18n/pl.json", bytes: PackageResources.pl_json),
         File(path: "i18n/pt.json", bytes: PackageResources.pt_json),
         File(path: "i18n/sv.json", bytes: PackageResources.sv_json),
+        File(path: "i18n/zh-hant.json", bytes: PackageResources.zh_hant_json),
         File(path: "i18n/zh.json", bytes: PackageResources.zh_json),
         File(path: "index.mustache", bytes: PackageResources.index_mustache),
         File(path: "item.mustache", bytes: PackageResources.item_mustache),

@@ -9,7 +9,7 @@ import Testing
 /// The built-in message tables: each has exactly the English keys, the same placeholders per message, and
 /// exactly the plural categories its language has in ICU's CLDR rules.
 struct MessageTablesTests {
-    static let languages = ["ar", "de", "en", "es", "fr", "he", "it", "ja", "nl", "pl", "pt", "sv", "zh"]
+    static let languages = ["ar", "de", "en", "es", "fr", "he", "it", "ja", "nl", "pl", "pt", "sv", "zh-hant", "zh"]
 
     private func table(_ language: String) throws -> [String: Messages.Message] {
         let file = try #require(Theme.builtin.tables.first { $0.path == "i18n/\(language).json" }, "no table for \(language)")
@@ -69,7 +69,11 @@ struct MessageTablesTests {
         let korean = try load("ko")
         #expect(korean.format("skipToContent") == "Skip to content")
         #expect(korean.fallbackNote?.contains("\"ko\"") == true)
-        #expect(try load("zh-TW").fallbackNote != nil, "Traditional Chinese does not use the Simplified table")
+        for tag in ["zh-TW", "zh-Hant", "zh-Hant-HK", "zh-MO"] {
+            let traditional = try load(tag)
+            #expect(traditional.format("skipToContent") == "跳至主要內容" && traditional.fallbackNote == nil,
+                    "\(tag): Traditional Chinese, never the Simplified table")
+        }
         // A partial override for a language without a table: English for the rest, said once.
         try fs.createDirectory(at: "/site/i18n")
         try fs.writeFileAtomically(Data(#"{"skipToContent": "본문으로 건너뛰기"}"#.utf8), to: "/site/i18n/ko.json")
