@@ -15,6 +15,11 @@ count=${COUNT:-100000}
 pages=${ITEM_PAGES:-none}
 work=${WORK:-/tmp/galgen-filters-ratio-$count-$pages}
 read -r plain full < <(python3 "$here/filters_scale.py" --inputs-only "$work" --build-count "$count" --item-pages "$pages")
-run() { echo "rm -rf $work/out-$1 $work/cache-$1 && exec $galgen build --config $2 --output $work/out-$1 --cache $work/cache-$1"; }
+# Each run builds into a fresh folder of its own (mktemp), so deleting the last run's 100,000 files is not
+# timed; they are all deleted at the end (about 0.9 GB a run with item pages).
+runs=$work/runs
+rm -rf "$runs" && mkdir -p "$runs"
+trap 'rm -rf "$runs"' EXIT
+run() { echo "d=\$(mktemp -d $runs/$1.XXXXXX) && exec $galgen build --config $2 --output \$d/out --cache \$d/cache"; }
 echo "binary: $galgen; $count items; itemPages $pages"
-farm-bench -n "${RUNS:-5}" --warmup 1 --timeout "${TIMEOUT:-3600}" -- sh -c "$(run full "$full")" --vs "sh -c '$(run plain "$plain")'"
+farm-bench -n "${RUNS:-5}" --warmup 1 --timeout "${TIMEOUT:-3600}" --vs "sh -c '$(run plain "$plain")'" -- sh -c "$(run full "$full")"

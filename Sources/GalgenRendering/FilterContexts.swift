@@ -19,13 +19,13 @@ struct FiltersContext: TemplateContext {
         f.field("list", list)
     }
 
-    /// The controls of collection `c`'s filters; nil when it has none.
+    /// The controls of collection `c`'s filters, the same on each of its pages (the manifest's path is the
+    /// site root's, which the runtime resolves); nil when it has none.
     /// - Parameters:
     ///   - facets: The site's filter postings.
     ///   - c: The collection.
-    ///   - root: The site root, relative to the page.
     ///   - messages: The site's messages.
-    static func make(_ facets: FacetIndex, collection c: Int, root: String, messages: Messages) -> FiltersContext? {
+    static func make(_ facets: FacetIndex, collection c: Int, messages: Messages) -> FiltersContext? {
         guard c < facets.manifests.count, let manifest = facets.manifests[c] else { return nil }
         let list = facets.filters[c].map { filter in
             FilterControl(field: filter.spec.field, label: filter.label, any: messages.format("filterAny"),

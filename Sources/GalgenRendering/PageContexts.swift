@@ -29,8 +29,11 @@ struct GalleryContext: TemplateContext {
     var runtimeMessagesHTML = ""
     /// The filter controls above the grid (FilterContexts.swift), for a collection with filters.
     var filters: FiltersContext? = nil
-    /// Links to the pages of each value of the first value filter (SiteRenderer+Browse.swift).
+    /// Links to the pages of each value of the filter with `"pages": true` (SiteRenderer+Browse.swift).
     var browse: BrowseContext? = nil
+    /// `filters` and `browse` through the `filters` template, rendered once per collection and page depth
+    /// (``SiteRenderer/filtersHTML``), without its last line break; nil without either.
+    var filtersHTML: String? = nil
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("GalleryContext")
@@ -54,6 +57,7 @@ struct GalleryContext: TemplateContext {
         f.field("runtimeMessagesHTML", runtimeMessagesHTML)
         f.field("filters", filters)
         f.field("browse", browse)
+        f.field("filtersHTML", filtersHTML)
         f.derived("nothing", empty && albums.isEmpty)
     }
 }

@@ -6,7 +6,12 @@ import GalgenCore
 extension SiteRenderer {
     /// The folder of value `v` of collection `c`'s browsable filter, below the site root.
     func browseFolder(_ c: Int, _ filter: FacetIndex.Filter, value v: Int) -> String {
-        "\(collections[c].name)/by-\(Slug.make(filter.spec.field))/\(filter.values[v].slug)/"
+        Self.browseFolder(collections[c], filter, value: v)
+    }
+
+    /// The folder of value `v` of `collection`'s browsable filter, below the site root.
+    static func browseFolder(_ collection: Collection, _ filter: FacetIndex.Filter, value v: Int) -> String {
+        "\(collection.name)/by-\(Slug.make(filter.spec.field))/\(filter.values[v].slug)/"
     }
 
     /// The pages of every collection's browsable filter values.
@@ -83,12 +88,38 @@ struct BrowseLink: TemplateContext {
 }
 
 extension SiteRenderer {
-    /// The browse links of collection `c`'s gallery pages; nil without a value filter.
+    /// The browse links of collection `c`'s gallery pages; nil without a filter with pages.
     func browseLinks(_ c: Int, root: String) -> BrowseContext? {
-        guard let filter = data.facets.browsable(c) else { return nil }
+        Self.browseLinks(data.facets, collections, messages, c, root: root)
+    }
+
+    /// The browse links of collection `c`'s gallery pages at `root`; nil without a filter with pages.
+    static func browseLinks(_ facets: FacetIndex, _ collections: [Collection], _ messages: Messages, _ c: Int, root: String) -> BrowseContext? {
+        guard let filter = facets.browsable(c) else { return nil }
         let links = filter.values.indices.map { v in
-            BrowseLink(text: FilterWords.option(filter.values[v].label.text(messages), count: filter.values[v].count), url: root + browseFolder(c, filter, value: v))
+            BrowseLink(text: FilterWords.option(filter.values[v].label.text(messages), count: filter.values[v].count),
+                       url: root + browseFolder(collections[c], filter, value: v))
         }
         return BrowseContext(title: messages.format("filterBrowse", ["field": filter.label]), links: links)
+    }
+
+    /// The `filters` template with a collection's controls and browse links, without its last line break
+    /// (gallery.mustache puts it on a line of its own).
+    static func renderFilters(_ templates: TemplateSet, msg: [String: String], _ filters: FiltersContext?, _ browse: BrowseContext?) -> String {
+        var html = templates.render("filters", PageScope(context: FiltersScope(filters: filters, browse: browse), msg: msg))
+        if html.hasSuffix("\n") { html.removeLast() }
+        return html
+    }
+}
+
+/// What the `filters` template is rendered with on its own: the controls and the browse links.
+struct FiltersScope: TemplateContext {
+    let filters: FiltersContext?
+    let browse: BrowseContext?
+
+    func fields(_ f: inout some ContextVisitor) {
+        f.begin("FiltersScope")
+        f.field("filters", filters)
+        f.field("browse", browse)
     }
 }

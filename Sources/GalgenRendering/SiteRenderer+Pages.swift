@@ -59,8 +59,11 @@ extension SiteRenderer {
                                      manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
         context.findLabel = messages.format("findIn", ["title": collection.title])
         context.runtimeMessagesHTML = runtimeMessagesHTML
-        context.filters = FiltersContext.make(data.facets, collection: c, root: root, messages: messages)
+        context.filters = filterControls[c]
         context.browse = browseLinks(c, root: root)
+        if context.filters != nil || context.browse != nil {
+            context.filtersHTML = filtersHTML["\(c) \(root)"] ?? Self.renderFilters(templates, msg: msg, context.filters, context.browse)
+        }
         if n == 1 {
             context.albums = CollectionCard.placed(collection.subalbums.map { card($0, root: root) }, eager: config.eagerImages)
             context.albumCountLabel = collection.subalbums.isEmpty ? nil : messages.format("albumCount", count: collection.subalbums.count)

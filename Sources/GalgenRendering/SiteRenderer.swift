@@ -63,6 +63,13 @@ public struct SiteRenderer: Sendable {
     /// ``Messages/templateStrings`` and ``Messages/runtimeJSON``, made once.
     let msg: [String: String]
     let runtimeMessagesHTML: String
+    /// Each collection's filter controls (the same on every one of its pages), made once: at a hundred
+    /// thousand items a collection's thousand pages would otherwise each format its few hundred options.
+    let filterControls: [FiltersContext?]
+    /// The `filters` template rendered with them (and the browse links) once per collection and page depth
+    /// (its first page, and the others), keyed `"<collection> <root>"`: rendering a few hundred options on
+    /// every page cost a build a fifth more time than the same site without filters.
+    let filtersHTML: [String: String]
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
@@ -115,10 +122,22 @@ public struct SiteRenderer: Sendable {
         self.fingerprint = fingerprint
         self.memo = changes == nil ? nil : memo
         self.changes = changes
-        self.data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
+        let data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
                                 types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all,
                                 previous: changes == nil ? nil : memo?.shards,
                                 previousSearch: changes == nil ? nil : memo?.search, changes: changes)
+        self.data = data
+        let controls = collections.indices.map { FiltersContext.make(data.facets, collection: $0, messages: messages) }
+        self.filterControls = controls
+        var filtersHTML: [String: String] = [:]
+        for c in collections.indices where controls[c] != nil || data.facets.browsable(c) != nil {
+            for n in [1, 2] {
+                let root = Self.root(of: collections[c].name + "/" + Pagination.folder(ofPage: n) + "index.html")
+                filtersHTML["\(c) \(root)"] = Self.renderFilters(templates, msg: messages.templateStrings, controls[c],
+                                                                   Self.browseLinks(data.facets, collections, messages, c, root: root))
+            }
+        }
+        self.filtersHTML = filtersHTML
     }
 
     /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`;
