@@ -122,6 +122,7 @@ COMBINATIONS = [
     ({"genre": "日本語", "country": "Land 004"}, ""),
     ({"price": "5-", "rating": "3-"}, "person 12"),
     ({"genre": "Ärzte & Co", "price": "1-5"}, "person 94"),
+    ({"country": "Land 008", "price": "5-"}, "person 77"),
 ]
 
 
