@@ -29,7 +29,7 @@ struct FiltersContext: TemplateContext {
         guard c < facets.manifests.count, let manifest = facets.manifests[c] else { return nil }
         let list = facets.filters[c].map { filter in
             FilterControl(field: filter.spec.field, label: filter.label, any: messages.format("filterAny"),
-                          options: filter.values.map { FilterOption(value: $0.token, text: FilterWords.option($0.label.text(messages), count: $0.count)) })
+                          options: filter.values.map { FilterOption(value: $0.token, text: FilterWords.option($0.label.text(messages), count: messages.number($0.count))) })
         }
         return FiltersContext(manifest: manifest, label: messages.format("filterLabel"), clear: messages.format("filterClear"), list: list)
     }
@@ -71,6 +71,6 @@ struct FilterOption: TemplateContext {
 
 /// How a filter value is listed with its count: `Games (1234)`.
 enum FilterWords {
-    /// An option: the value and how many items have it.
-    static func option(_ text: String, count: Int) -> String { "\(text) (\(count))" }
+    /// An option: the value and how many items have it (written as the site writes numbers).
+    static func option(_ text: String, count: String) -> String { "\(text) (\(count))" }
 }

@@ -29,6 +29,10 @@ public struct Messages: Sendable {
     public let fallbackNote: String?
     /// A digest of the language and every message: part of what decides re-rendering.
     public let fingerprint: String
+    /// How counts and positions are written: ICU's digits and grouping for the language with locale field
+    /// formats (`12.345 Einträge`), plain digits (nil, the default). Page keys cover it through the field
+    /// format's part (``SiteRenderer/fieldFormatKey``); the runtime follows it (``runtimeJSON``'s `$numbers`).
+    var numbers: (@Sendable (Int) -> String)? = nil
 
     /// Keys the runtime reads from the page (search box, lightbox, filters).
     static func isRuntimeKey(_ key: String) -> Bool {
@@ -62,9 +66,12 @@ public struct Messages: Sendable {
     /// - Returns: The text (the key itself for an unknown key, which the tests rule out).
     public func format(_ key: String, _ params: [String: String] = [:], count: Int? = nil) -> String {
         var values = params
-        if let count, values["count"] == nil { values["count"] = String(count) }
+        if let count, values["count"] == nil { values["count"] = number(count) }
         return Self.fill(template(key, count: count), values)
     }
+
+    /// A count or position as this site writes numbers (``numbers``).
+    public func number(_ n: Int) -> String { numbers?(n) ?? String(n) }
 
     /// A message as text before and after one placeholder (filled in), for a message around a link:
     /// `{position} of {count} in {collection}` → (`3 of 12 in `, ``), the link between them.
@@ -90,14 +97,16 @@ public struct Messages: Sendable {
 
     /// The runtime's messages as a JSON object (keys sorted), safe inside `<script>`: `<`, `>` and `&` escaped.
     public var runtimeJSON: String {
-        JSONText.object(entries.keys.filter(Self.isRuntimeKey).sorted().map { key -> (String, String) in
+        let members = entries.keys.filter(Self.isRuntimeKey).sorted().map { key -> (String, String) in
             switch entries[key] {
             case .plural(let forms)?:
                 (key, JSONText.object(PluralRules.order.compactMap { c in forms[c].map { (c, JSONText.string($0)) } }))
             case .text(let text)?: (key, JSONText.string(text))
             case nil: (key, "null")
             }
-        })
+        }
+        // `$numbers` (no message has a `$`): the runtime writes numbers with Intl.NumberFormat, as the pages do.
+        return JSONText.object((numbers == nil ? [] : [("$numbers", JSONText.string("locale"))]) + members)
     }
 
     private func template(_ key: String, count: Int?) -> String {

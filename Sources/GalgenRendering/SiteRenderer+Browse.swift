@@ -97,7 +97,7 @@ extension SiteRenderer {
     static func browseLinks(_ facets: FacetIndex, _ collections: [Collection], _ messages: Messages, _ c: Int, root: String) -> BrowseContext? {
         guard let filter = facets.browsable(c) else { return nil }
         let links = filter.values.indices.map { v in
-            BrowseLink(text: FilterWords.option(filter.values[v].label.text(messages), count: filter.values[v].count),
+            BrowseLink(text: FilterWords.option(filter.values[v].label.text(messages), count: messages.number(filter.values[v].count)),
                        url: root + browseFolder(collections[c], filter, value: v))
         }
         return BrowseContext(title: messages.format("filterBrowse", ["field": filter.label]), links: links)

@@ -46,6 +46,6 @@ extension SiteRenderer {
     /// - Parameter n: The count.
     /// - Returns: Its text.
     public func countText(_ n: Int) -> String {
-        localeFormatter?.integer(n) ?? String(n)
+        messages.number(n)
     }
 }

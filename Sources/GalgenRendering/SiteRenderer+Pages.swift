@@ -104,7 +104,7 @@ extension SiteRenderer {
                                   collection: ref(c, root: root), item: detail,
                                   back: back, previous: neighbour(i - 1), next: neighbour(i + 1), crumbs: trail, hasCrumbs: true)
         (context.positionBefore, context.positionAfter) = messages.split(
-            "itemPosition", around: "collection", ["position": String(i + 1), "count": String(collection.items.count)])
+            "itemPosition", around: "collection", ["position": messages.number(i + 1), "count": messages.number(collection.items.count)])
         return context
     }
     /// Page `n` of group `g`'s album list.

@@ -55,7 +55,7 @@ extension SiteRenderer {
 
     /// `page 2 of 5`, in the site's language.
     func pageLabel(_ n: Int, of total: Int) -> String {
-        messages.format("pageOfTotal", ["current": String(n), "total": String(total)])
+        messages.format("pageOfTotal", ["current": messages.number(n), "total": messages.number(total)])
     }
 
     /// The pager of page `n` of `total` (nil for a single page); `url` gives a page's address.

@@ -102,6 +102,8 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         self.placeholderPath = placeholder
+        var messages = messages
+        if let formatter { messages.numbers = { formatter.integer($0) } }
         self.messages = messages
         self.msg = messages.templateStrings
         self.runtimeMessagesHTML = messages.runtimeJSON

@@ -38,6 +38,37 @@ struct FieldFormatRenderingTests {
         #expect(renderer.countText(1234) == "1\u{A0}234")
     }
 
+    /// With locale formats, counts and positions in the theme's words are ICU's too ("1 234 objekt", the
+    /// filter options' counts), and the runtime is told to write its numbers the same way.
+    @Test func countsFollowTheLocaleOnlyWithLocaleFormats() throws {
+        for format in ["locale", "plain"] {
+            let config = try ConfigLoader(fileSystem: LocalFileSystem()).decode(
+                try JSONDocument(data: Data(#"{"language": "sv", "fieldFormat": "\#(format)", "pageSize": 1000, "sources": []}"#.utf8), sourceName: "c"),
+                path: "/site/config.json")
+            let fields = [FieldSpec(name: "genre", path: FieldPath("g")!)]
+            let items = (0..<1234).map { i in
+                var record = Record(id: "id\(i)", slug: "id\(i)", title: "T\(i)", origin: "t")
+                record.fields = [FieldValue(text: "Spel")]
+                return Item(record: record, image: nil)
+            }
+            var collection = Collection(name: "apps", title: "Apps", items: items, fields: fields)
+            collection.filters = [FilterSpec(field: "genre")]
+            let renderer = try SiteRenderer(config: config, collections: [collection], templates: try TemplateSet(theme: .builtin),
+                                            assets: try AssetSet(theme: .builtin), messages: try Messages.load(
+                                                language: "sv", tables: Theme.builtin.tables, siteDirectory: "/nowhere", fileSystem: MemoryFileSystem()))
+            let gallery = renderer.render(try #require(renderer.plan().first { $0.path == "apps/index.html" })).html
+            let item = renderer.render(try #require(renderer.plan().first { $0.path == "apps/id1233/index.html" })).html
+            if format == "locale" {
+                #expect(gallery.contains("1\u{A0}234 objekt") && gallery.contains("Spel (1\u{A0}234)</option>"), "\(gallery)")
+                #expect(item.contains("1\u{A0}234 av 1\u{A0}234 i"), "\(item)")
+                #expect(gallery.contains(#""$numbers":"locale""#))
+            } else {
+                #expect(gallery.contains("1234 objekt") && gallery.contains("Spel (1234)</option>") && !gallery.contains("$numbers"))
+                #expect(item.contains("1234 av 1234 i"), "\(item)")
+            }
+        }
+    }
+
     @Test func plainIsUnchanged() throws {
         let renderer = try renderer("plain")
         let spec = try #require(renderer.plan().first { $0.path == "apps/id0/index.html" })

@@ -53,3 +53,14 @@ test("messages: the runtime's English fallbacks are en.json's runtime messages",
   const source = readFileSync(new URL('../../Sources/GalgenTheme/Theme/assets/messages.js', import.meta.url), 'utf8');
   for (const key of Object.keys(en)) assert.ok(source.includes(key + ':'), `messages.js lacks ${key}`);
 });
+
+test('messages: with "$numbers": "locale" numbers are written as Intl.NumberFormat writes them in the page language', () => {
+  const de = { messages: { $numbers: 'locale' }, lang: 'de' };
+  assert.equal(t('filterShowing', { count: 12345 }, de), '12.345 items match');
+  const sv = { messages: { $numbers: 'locale' }, lang: 'sv' }, written = new Intl.NumberFormat('sv').format(1234);
+  assert.notEqual(written, '1234', 'Swedish groups thousands');
+  assert.equal(t('searchShowing', { shown: 20, count: 1234 }, sv), `Showing 20 of ${written} matches`);
+  // Text stays as it is, and without the marker numbers are plain digits.
+  assert.equal(t('searchMatchedIn', { field: '1234' }, sv), 'in 1234');
+  assert.equal(t('filterShowing', { count: 12345 }, { messages: {}, lang: 'de' }), '12345 items match');
+});

@@ -1,7 +1,8 @@
 /* galgen runtime: the theme's words in the page's language. The page holds the runtime's messages as
    JSON in <script type="application/json" id="galgen-messages"> (no extra request); a key the page lacks
    falls back to its English text below. A plural message ({"one": …, "other": …}) takes the form that
-   Intl.PluralRules gives for params.count in the language of <html lang>. Placeholders are {name}. */
+   Intl.PluralRules gives for params.count in the language of <html lang>. Placeholders are {name}; with
+   "$numbers": "locale" (a site with locale field formats) a number fills one as Intl.NumberFormat writes it. */
 
 const english = {
   searchUnavailable: 'Search is unavailable', searchNoMatches: 'No matches',
@@ -37,5 +38,9 @@ export function t(key, params = {}, source = fromPage()) {
     const count = Number(params.count);
     message = message[rules.select(Number.isFinite(count) ? count : 0)] ?? message.other ?? '';
   }
-  return String(message).replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  let write = String;
+  if (table.$numbers === 'locale') {
+    try { const digits = new Intl.NumberFormat(source.lang || 'en'); write = (v) => (typeof v === 'number' ? digits.format(v) : String(v)); } catch { /* plain */ }
+  }
+  return String(message).replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (all, name) => (name in params ? write(params[name]) : all));
 }
