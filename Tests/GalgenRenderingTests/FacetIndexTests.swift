@@ -152,4 +152,36 @@ struct FacetIndexTests {
         }
         #expect(listed == games.map { "k\($0)" })
     }
+
+    /// A gallery.mustache ejected before the controls were rendered once per collection (`{{> filters}}`
+    /// instead of `{{{filtersHTML}}}`) still renders every gallery page the same, byte for byte.
+    @Test func anOlderGalleryTemplateWithThePartialRendersTheSamePages() throws {
+        let config = try ConfigLoader(fileSystem: LocalFileSystem()).decode(
+            try JSONDocument(data: Data(#"{"pageSize": 20, "sources": []}"#.utf8), sourceName: "c"), path: "/site/config.json")
+        var collection = Self.collection(count: 300)
+        collection.filters[0].pages = true
+        let builtin = Theme.builtin
+        var replaced = false
+        let older = Theme(files: builtin.files.map { file in
+            guard file.path == "gallery.mustache" else { return file }
+            let text = String(decoding: file.data, as: UTF8.self)
+            let old = text.replacingOccurrences(of: "{{#filtersHTML}}\n{{{filtersHTML}}}\n{{/filtersHTML}}\n", with: "{{> filters}}\n")
+            replaced = old != text
+            var copy = file
+            copy.data = Data(old.utf8)
+            return copy
+        })
+        #expect(replaced, "gallery.mustache writes {{{filtersHTML}}}")
+        let current = try SiteRenderer(config: config, collections: [collection], templates: try TemplateSet(theme: builtin),
+                                       assets: try AssetSet(theme: builtin))
+        let ejected = try SiteRenderer(config: config, collections: [collection], templates: try TemplateSet(theme: older),
+                                       assets: try AssetSet(theme: older))
+        let pages = current.plan().filter { if case .gallery = $0.kind { true } else { false } }
+        #expect(pages.count == 15)
+        for spec in pages {
+            let html = current.render(spec).html
+            #expect(html.contains(#"<details class="browse">"#) && html.contains("<option value=\"5-\">"))
+            #expect(html == ejected.render(spec).html, "\(spec.path)")
+        }
+    }
 }
