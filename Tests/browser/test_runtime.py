@@ -743,6 +743,8 @@ def test_t14_control_animations_are_seen_without_reduced_motion(driver, server, 
     link.click()
     running = driver.execute_script("return document.getAnimations().length")
     assert wait_dialog(driver, True)
+    # The dialog opens once lightbox.js is here; its fade starts at the next frame after that.
+    helpers.wait_until(lambda: driver.execute_script("return window.__t14starts") > 0, timeout=3)
     started = driver.execute_script("return window.__t14starts")
     print("\nT14 control: without reduced motion, animations running right after opening:", running, "started:", started)
     assert running > 0 or started > 0
