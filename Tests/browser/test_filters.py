@@ -184,6 +184,10 @@ def test_back_restores_each_choice(driver, server, runtime):
     """Back undoes one choice at a time (popstate in the same document; the reload above makes Back a
     matter of which documents the browser kept)."""
     open_gallery(driver, server.base, 1)
+    # A visitor who picks a value has clicked the page. WebDriver's select_by_value does not activate it, and
+    # Chromium's Back skips the entries of a page that added entries without user activation (anti-hijacking):
+    # the second Back then left for about:blank.
+    driver.find_element(By.TAG_NAME, "h1").click()
     Select(driver.find_element(By.ID, "filter-genre")).select_by_value("Puzzle")
     assert filtered(driver, {"genre": "Puzzle"}) == expected({"genre": "Puzzle"})
     Select(driver.find_element(By.ID, "filter-price")).select_by_value("0-1")
