@@ -45,8 +45,14 @@ extension RemoteImageCache {
     /// - Parameters:
     ///   - plan: The read-through's plan.
     ///   - result: The step's result.
-    func upload(_ plan: Plan, after result: ImageResult) async {
-        guard result.decoded, result.failure == nil else { return }
-        await upload(plan, entries: result.cacheEntries)
+    ///   - then: Work that follows the upload (or runs alone when nothing was decoded): the
+    ///     entries of the URL the source came from.
+    func upload(_ plan: Plan, after result: ImageResult, then: @escaping @Sendable () async -> Void) async {
+        guard result.failure == nil else { return }
+        guard result.decoded else {
+            await uploads.add(then)
+            return
+        }
+        await upload(plan, entries: result.cacheEntries, then: then)
     }
 }

@@ -15,6 +15,8 @@ struct ImageQueue: Sendable {
     let remote: RemoteFetch
     /// The shared remote cache, when one is set.
     var remoteCache: RemoteImageCache? = nil
+    /// Image URLs shared through it.
+    var remoteURLs: RemoteURLs? = nil
     /// The site (process every source), a shard (process only its own), or a push or pull (process none).
     var mode: BuildMode = .site
     /// Content hashes of local files already read in this build (a folder source's): not read again.
@@ -48,6 +50,9 @@ struct ImageQueue: Sendable {
         var outOfShard = false
         /// What a push (or a shard, for a source the local cache held in full) sent.
         var push: RemoteImageCache.PushOutcome?
+        /// Local entries of image URLs to write to the remote cache (new downloads, revalidations,
+        /// remembered failures; for shards and pushes also those the remote lacks).
+        var share: [RemoteEntry] = []
     }
 
     /// Obtains and processes every image; `completed` is called with the number done after each one.
@@ -64,13 +69,17 @@ struct ImageQueue: Sendable {
                         return (index, skipped)
                     }
                     var outcome = await obtain(work, network: network)
-                    guard let input = outcome.input else { return (index, outcome.outcome) }
+                    guard var input = outcome.input else {
+                        if let remoteURLs { for entry in outcome.outcome.share { await remoteURLs.upload(entry) } }
+                        return (index, outcome.outcome)
+                    }
                     var hash: String?
                     if case .file(let path) = input { hash = knownHashes[path] }
                     if hash == nil, remoteCache != nil || mode != .site {
                         // A local file is read and hashed on the image queue, off the cooperative threads.
+                        let first = input
                         hash = await withCheckedContinuation { continuation in
-                            queue.async { continuation.resume(returning: maker.sourceHash(input)) }
+                            queue.async { continuation.resume(returning: maker.sourceHash(first)) }
                         }
                     }
                     if case .shard(let shard) = mode, case .file(let path) = input,
@@ -78,10 +87,15 @@ struct ImageQueue: Sendable {
                         outcome.outcome.outOfShard = true
                         return (index, outcome.outcome)
                     }
+                    let share = outcome.outcome.share
+                    let remoteURLs = self.remoteURLs
+                    let writeURLs: @Sendable () async -> Void = { for entry in share { await remoteURLs?.write(entry) } }
                     if let remoteCache, let hash {
                         switch mode {
                         case .push:
-                            outcome.outcome.push = await remoteCache.push(sourceHash: hash)
+                            let pushed = await remoteCache.push(sourceHash: hash)
+                            outcome.outcome.push = pushed
+                            if pushed != .failed && pushed != .incomplete { await writeURLs() }
                             return (index, outcome.outcome)
                         case .pull:
                             let plan = await remoteCache.prefetch(sourceHash: hash)
@@ -91,25 +105,45 @@ struct ImageQueue: Sendable {
                             break
                         }
                     }
-                    let known = hash
+                    var known = hash
                     var plan: RemoteImageCache.Plan?
                     if let remoteCache, let known { plan = await remoteCache.prefetch(sourceHash: known) }
+                    // A URL known only by the remote's entry, whose work the remote lacks: its body is needed.
+                    if case .stored(let entry) = input, entry.held == false, let plan, plan.needed, !plan.hit,
+                       let downloaded = await download(work, entry, network: network, outcome: &outcome.outcome) {
+                        input = downloaded
+                        known = maker.sourceHash(downloaded)
+                    }
                     await cpu.enter("cpu")
                     let start = elapsed()
-                    let result = await withCheckedContinuation { continuation in
-                        queue.async { continuation.resume(returning: maker.run(input, sourceHash: known)) }
+                    var result = await process(input, known, on: queue)
+                    if result.failure != nil, case .stored(let entry) = input, entry.held == false,
+                       let downloaded = await download(work, entry, network: network, outcome: &outcome.outcome) {
+                        // The cache held less than the entry promised (a damaged variant): decode the body after all.
+                        input = downloaded
+                        known = maker.sourceHash(downloaded)
+                        result = await process(input, known, on: queue)
                     }
                     outcome.outcome.process = start...max(start, elapsed())
                     await cpu.leave("cpu")
                     outcome.outcome.result = result
-                    if let remoteCache, let plan {
+                    let entries = outcome.outcome.share
+                    let writeAll: @Sendable () async -> Void = { for entry in entries { await remoteURLs?.write(entry) } }
+                    if let remoteCache, let plan, plan.sourceHash == known {
                         if case .shard = mode, !plan.needed, result.failure == nil {
                             // The local cache held it all: make sure the final build finds it remotely too.
-                            outcome.outcome.push = await remoteCache.push(sourceHash: plan.sourceHash)
+                            let pushed = await remoteCache.push(sourceHash: plan.sourceHash)
+                            outcome.outcome.push = pushed
+                            if pushed != .failed { await writeAll() }
                         } else {
-                            await remoteCache.upload(plan, after: result)
+                            await remoteCache.upload(plan, after: result, then: writeAll)
                         }
                         if plan.needed { outcome.outcome.remoteHit = plan.hit && !result.decoded }
+                    } else if let remoteCache, let known, result.failure == nil {
+                        // Downloaded after the plan was made (see above): upload the new source's work.
+                        let fresh = await remoteCache.plan(sourceHash: known)
+                        await remoteCache.upload(fresh, after: result, then: writeAll)
+                        outcome.outcome.remoteHit = false
                     }
                     return (index, outcome.outcome)
                 }
@@ -126,6 +160,61 @@ struct ImageQueue: Sendable {
         }
     }
 
+    /// Makes a source's variants on the image queue.
+    private func process(_ input: ImageInput, _ known: String?, on queue: DispatchQueue) async -> ImageResult {
+        let maker = self.maker
+        return await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: maker.run(input, sourceHash: known)) }
+        }
+    }
+
+    /// Downloads the body of a URL known only by the remote's entry (an unconditional request);
+    /// nil when the download failed (the entry stays; the step reports why it could not decode).
+    private func download(_ work: Work, _ entry: RemoteEntry, network: KeyedGate, outcome: inout Outcome) async -> ImageInput? {
+        await network.enter("net")
+        let got = await remote.get(entry.url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false, force: true)
+        await network.leave("net")
+        guard case .success(let body) = got, let committed = try? remote.commit(body) else { return nil }
+        if committed.body != entry.body, committed.etag != nil, committed.etag == entry.etag {
+            let note = "the bytes behind \(entry.url) changed under the same ETag; the new ones are used and shared"
+            outcome.fetchNote = [outcome.fetchNote, note].compactMap { $0 }.joined(separator: "; ")
+        }
+        outcome.cacheEntries = outcome.cacheEntries.filter { $0 != CacheKey.remote(url: entry.url).relativePath } + committed.cachePaths
+        outcome.share = outcome.share.filter { $0.url != entry.url } + [committed]
+        return .stored(committed)
+    }
+
+    /// Gets an image URL through the cache, taking the remote cache's entry for it first when the
+    /// local one is missing or stale (never with `--refresh`); what it learnt that other runners
+    /// should know is added to `share`.
+    private func fetch(_ url: String, share: inout [RemoteEntry]) async -> Result<RemoteFetch.Body, RemoteFetch.Failure> {
+        var local: RemoteEntry?
+        if case .hit(let entry) = remote.cache.remoteEntry(for: url) { local = entry }
+        let fresh = local.map { remote.now() - $0.fetchedAt < RemoteFetch.lifetime($0, maxAge: imageMaxAge, expecting: .image) } ?? false
+        if let remoteURLs, !remote.refresh, mode != .push, !fresh { await remoteURLs.prefetch(url, local: local) }
+        let got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
+        guard let remoteURLs else { return got }
+        switch got {
+        case .success(let body):
+            switch body.source {
+            case .network, .stale: break  // shared once committed (a new body), or not at all (a stale copy)
+            case .revalidated:
+                if let entry = body.entry { share.append(entry) }
+            case .cache:
+                // A shard or a push makes sure the remote has what its cache knows.
+                if mode != .site, mode != .pull, let entry = body.entry, await remoteURLs.isCurrent(entry) == false { share.append(entry) }
+            }
+        case .failure(let failure):
+            if let entry = failure.remembered {
+                share.append(entry)
+            } else if mode != .site, mode != .pull, !failure.notCached, case .hit(let entry) = remote.cache.remoteEntry(for: url),
+                      entry.failure != nil, await remoteURLs.isCurrent(entry) == false {
+                share.append(entry)
+            }
+        }
+        return got
+    }
+
     private func obtain(_ work: Work, network: KeyedGate) async -> (outcome: Outcome, input: ImageInput?) {
         switch work.reference {
         case .file(let path):
@@ -134,12 +223,12 @@ struct ImageQueue: Sendable {
             await network.enter("net")
             let start = elapsed()
             var outcome = Outcome(reference: work.reference, result: ImageResult())
-            var got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
+            var got = await fetch(url, share: &outcome.share)
             // A failure may be remembered in the cache (see RemoteFetch): keep its entry when pruning.
             var remembered: [String] = []
             if case .failure(let failure) = got, !failure.notCached { remembered = [CacheKey.remote(url: url).relativePath] }
             if case .failure(let failure) = got, !failure.notCached, let fallback = work.fallback {
-                let second = await remote.get(fallback, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
+                let second = await fetch(fallback, share: &outcome.share)
                 if case .success = second {
                     outcome.fetchNote = "\(failure.message); used the fallback URL \(fallback)"
                     got = second
@@ -167,6 +256,7 @@ struct ImageQueue: Sendable {
                     return (outcome, nil)
                 }
                 outcome.cacheEntries = remembered + entry.cachePaths
+                if case .network = body.source, remoteURLs != nil { outcome.share.append(entry) }
                 return (outcome, .stored(entry))
             }
         }

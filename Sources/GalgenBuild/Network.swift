@@ -13,6 +13,8 @@ struct Network: Sendable {
     var transport: (any HTTPTransport)?
     /// Record pages shared through the remote cache, when one is set.
     var pages: RemoteResponses?
+    /// Image URLs shared through the remote cache, when one is set.
+    var images: RemoteURLs?
 
     /// The network of a build.
     /// - Parameters:
@@ -29,6 +31,7 @@ struct Network: Sendable {
         }
         fetch = RemoteFetch(fetcher: fetcher, cache: cache, now: environment.now, refresh: state.options.refresh, stats: NetworkStats())
         pages = state.remoteCache.map { RemoteResponses(client: $0, cache: cache, fileSystem: environment.fileSystem, now: environment.now) }
+        images = state.remoteCache.map { RemoteURLs(client: $0, cache: cache, accept: Fetcher.imageAccept) }
     }
 
     /// The fetch limits of the config (the remote cache uses them too).

@@ -34,6 +34,8 @@ struct RemoteFetch: Sendable {
         var message: String
         /// `--offline` and nothing cached.
         var notCached: Bool
+        /// The failure this build remembered in the cache (a definitive answer), if it did.
+        var remembered: RemoteEntry? = nil
     }
 
     /// Nil when the build is `--offline`.
@@ -51,13 +53,16 @@ struct RemoteFetch: Sendable {
     ///   - maxBytes: Largest body.
     ///   - maxAge: Seconds a cached copy counts as fresh.
     ///   - needBytes: Whether cached bytes must be read (records yes; images only when they must be decoded).
-    func get(_ url: String, expecting: Expectation, maxBytes: Int, maxAge: Double, needBytes: Bool) async -> Result<Body, Failure> {
+    ///   - force: Download the body whatever the cache holds (an unconditional request): the
+    ///     cached entry does not hold its body and the body is needed.
+    func get(_ url: String, expecting: Expectation, maxBytes: Int, maxAge: Double, needBytes: Bool, force: Bool = false) async -> Result<Body, Failure> {
         var cached: RemoteEntry?
         switch cache.remoteEntry(for: url) {
         case .hit(let entry): cached = entry
         case .miss: break
         case .damaged(let why): await stats.note(damaged: why)
         }
+        if force, fetcher != nil { cached = nil }
         func fromCache(_ entry: RemoteEntry, _ source: Source) async -> Result<Body, Failure> {
             if let failure = entry.failure { return .failure(Failure(url: url, message: failure, notCached: false)) }
             guard needBytes else { return .success(Body(url: url, data: nil, entry: entry, source: source)) }
@@ -75,7 +80,7 @@ struct RemoteFetch: Sendable {
             await stats.count(.cache)
             return await fromCache(cached, .cache)
         }
-        if let cached, !refresh, now() - cached.fetchedAt < maxAge {
+        if let cached, !refresh, now() - cached.fetchedAt < Self.lifetime(cached, maxAge: maxAge, expecting: expecting) {
             await stats.count(.cache)
             return await fromCache(cached, .cache)
         }
@@ -102,17 +107,22 @@ struct RemoteFetch: Sendable {
         } catch {
             await stats.attempts(error.attempts)
             await stats.failed()
-            if let cached {
+            // An image that is gone (404, 410) or is no image any more is not shown from a stale
+            // copy: every runner, with or without that copy, must publish the same page.
+            let gone = expecting == .image && (error.status == 404 || error.status == 410 || (error.code == .unexpectedBody && !error.isTransient))
+            if let cached, !gone {
                 await stats.count(.stale(""))
                 return await fromCache(cached, .stale(error.message))
             }
             // A definitive answer (404, a page where an image was expected, a redirect loop, …) is
             // remembered like a response, so the next build within maxAge, and an --offline build,
             // report the same failure instead of asking again or calling the URL uncached.
+            var remembered: RemoteEntry?
             if !error.isTransient, error.code != .cancelled {
-                try? cache.store(RemoteEntry(url: url, fetchedAt: now(), failure: error.message))
+                let entry = RemoteEntry(url: url, fetchedAt: now(), failure: error.message)
+                if (try? cache.store(entry)) != nil { remembered = entry }
             }
-            return .failure(Failure(url: url, message: error.message, notCached: false))
+            return .failure(Failure(url: url, message: error.message, notCached: false, remembered: remembered))
         }
     }
 
@@ -128,7 +138,15 @@ struct RemoteFetch: Sendable {
     /// - Returns: Its cache entry.
     func commit(_ body: Body) throws(FileSystemError) -> RemoteEntry? {
         guard case .network(let validators) = body.source, let data = body.data else { return body.entry }
-        return try cache.storeRemote(data, url: body.url, etag: validators.etag, lastModified: validators.lastModified, fetchedAt: now())
+        return try cache.storeRemote(data, url: body.url, etag: validators.etag, lastModified: validators.lastModified, fetchedAt: now(),
+                                     maxAge: validators.maxAge)
+    }
+
+    /// Seconds a cached copy stays fresh: the build's `maxAge`, or for an image the response's own
+    /// `Cache-Control` lifetime when it is shorter (record pages keep the source's `maxAge`: APIs
+    /// send `no-cache` on pages a site means to keep for hours).
+    static func lifetime(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Double {
+        expecting == .image ? min(maxAge, entry.maxAge ?? maxAge) : maxAge
     }
 }
 

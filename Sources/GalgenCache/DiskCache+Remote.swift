@@ -20,6 +20,13 @@ public struct RemoteEntry: Sendable, Codable, Hashable {
     /// and no good copy was held: the reason, reported again while the entry is fresh and by
     /// `--offline` builds, so they reproduce the last online build. Such an entry has no body.
     public var failure: String?
+    /// The response's own freshness lifetime in seconds (`Cache-Control`), when it gave one: a
+    /// copy is fresh for the shorter of this and the build's `maxAge`.
+    public var maxAge: Double?
+    /// False when the body is not kept here: the entry came from the remote cache's entry for the
+    /// URL, whose image work the remote holds (nil means true). Such an entry is enough while the
+    /// image's variants are cached; the body is downloaded when it must be decoded.
+    public var held: Bool?
 
     /// Creates an entry.
     /// - Parameters:
@@ -50,7 +57,7 @@ public struct RemoteEntry: Sendable, Codable, Hashable {
 
     /// The cache files this entry uses (for the build's ledger, so pruning keeps them).
     public var cachePaths: [String] {
-        failure == nil ? [CacheKey.remote(url: url).relativePath, CacheKey.body(hash: body).relativePath] : [CacheKey.remote(url: url).relativePath]
+        failure == nil && held != false ? [CacheKey.remote(url: url).relativePath, CacheKey.body(hash: body).relativePath] : [CacheKey.remote(url: url).relativePath]
     }
 }
 
@@ -96,7 +103,7 @@ extension DiskCache {
         case .damaged(let why): return .damaged("\(key): \(why)")
         case .hit:
             guard let entry else { return .miss }
-            if requireBody, entry.failure == nil, fileSystem.kind(at: path(for: .body(hash: entry.body))) != .file {
+            if requireBody, entry.failure == nil, entry.held != false, fileSystem.kind(at: path(for: .body(hash: entry.body))) != .file {
                 try? fileSystem.remove(at: path(for: key))
                 return .damaged("\(key): its body \(entry.body.prefix(16))… is missing")
             }
@@ -120,10 +127,12 @@ extension DiskCache {
     /// - Returns: The new entry.
     /// - Throws: ``FileSystemError``.
     @discardableResult
-    public func storeRemote(_ body: Data, url: String, etag: String?, lastModified: String?, fetchedAt: Double) throws(FileSystemError) -> RemoteEntry {
+    public func storeRemote(_ body: Data, url: String, etag: String?, lastModified: String?, fetchedAt: Double,
+                            maxAge: Double? = nil) throws(FileSystemError) -> RemoteEntry {
         let hash = ContentHash.sha256Hex(body)
         if fileSystem.kind(at: path(for: .body(hash: hash))) != .file { try store(body, for: .body(hash: hash)) }
-        let entry = RemoteEntry(url: url, fetchedAt: fetchedAt, etag: etag, lastModified: lastModified, body: hash, bytes: body.count)
+        var entry = RemoteEntry(url: url, fetchedAt: fetchedAt, etag: etag, lastModified: lastModified, body: hash, bytes: body.count)
+        entry.maxAge = maxAge
         try store(entry)
         return entry
     }

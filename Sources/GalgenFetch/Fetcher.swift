@@ -7,14 +7,40 @@ public struct Validators: Sendable, Hashable, Codable {
     public var etag: String?
     /// `Last-Modified`, sent back as `If-Modified-Since`.
     public var lastModified: String?
+    /// Seconds the response says it stays fresh (`Cache-Control`: `s-maxage`, else `max-age`; 0
+    /// for `no-cache` or `no-store`); nil when it says nothing.
+    public var maxAge: Double?
 
     /// Creates validators.
     /// - Parameters:
     ///   - etag: The entity tag.
     ///   - lastModified: The last-modified date.
-    public init(etag: String? = nil, lastModified: String? = nil) {
+    ///   - maxAge: The response's own freshness lifetime, seconds.
+    public init(etag: String? = nil, lastModified: String? = nil, maxAge: Double? = nil) {
         self.etag = etag
         self.lastModified = lastModified
+        self.maxAge = maxAge
+    }
+
+    /// The freshness lifetime a `Cache-Control` header gives a shared cache (RFC 9111 §5.2.2):
+    /// `no-store` and `no-cache` make it 0, `s-maxage` wins over `max-age`; nil when it gives none.
+    /// - Parameter header: The header's value.
+    public static func maxAge(cacheControl header: String?) -> Double? {
+        guard let header else { return nil }
+        var maxAge: Double?
+        var shared: Double?
+        for directive in header.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let name = parts.first else { continue }
+            let value = parts.count == 2 ? Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))).map { max(0, $0) } : nil
+            switch name {
+            case "no-store", "no-cache", "private": return 0
+            case "max-age": maxAge = value ?? 0
+            case "s-maxage": shared = value ?? 0
+            default: continue
+            }
+        }
+        return shared ?? maxAge
     }
 
     /// Whether there is anything to revalidate with.
@@ -60,6 +86,9 @@ public struct Fetcher: Sendable {
     private let notify: @Sendable (FetchNotice) -> Void
     private let hosts = HostWatch()
 
+    /// The `Accept` header of image requests (servers may choose the format by it).
+    public static let imageAccept = "image/jpeg, image/*;q=0.8"
+
     /// Creates a fetcher.
     /// - Parameters:
     ///   - transport: Sends the requests.
@@ -92,7 +121,7 @@ public struct Fetcher: Sendable {
         guard let checked = WebURL.httpURL(url), let host = URL(string: checked)?.host?.lowercased() else {
             throw FetchError(.badURL, url: url, message: "not an absolute http(s) URL")
         }
-        var headers: [(name: String, value: String)] = [("User-Agent", policy.userAgent), ("Accept", expecting == .json ? "application/json, text/javascript;q=0.9, */*;q=0.1" : "image/jpeg, image/*;q=0.8")]
+        var headers: [(name: String, value: String)] = [("User-Agent", policy.userAgent), ("Accept", expecting == .json ? "application/json, text/javascript;q=0.9, */*;q=0.1" : Self.imageAccept)]
         if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
         if let lastModified = validators?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
         let request = TransportRequest(url: checked, headers: headers, maxBytes: maxBytes)
@@ -201,7 +230,8 @@ public struct Fetcher: Sendable {
             return .failure(FetchError(.unexpectedBody, url: url, message: "expected \(wanted), got \(kind.phrase)\(excerpt(response.body, kind))",
                                        status: status, isTransient: expecting == .json && kind == .html), wait: nil)
         }
-        let validators = Validators(etag: response.header("etag"), lastModified: response.header("last-modified"))
+        let validators = Validators(etag: response.header("etag"), lastModified: response.header("last-modified"),
+                                    maxAge: Validators.maxAge(cacheControl: response.header("cache-control")))
         return .success(.body(response.body, kind, validators))
     }
 

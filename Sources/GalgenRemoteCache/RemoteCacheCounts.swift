@@ -15,6 +15,11 @@ public struct RemoteCacheCounts: Sendable, Codable, Hashable {
     public var problems: [String] = []
     /// Record pages taken from the remote cache (fetched by another runner) instead of their API.
     public var pagesFromRemote = 0
+    /// Image URLs whose entry (digest, validators, fetch time) was taken from the remote cache:
+    /// another runner had downloaded or revalidated them.
+    public var urlsFromRemote = 0
+    /// Image URL entries this build wrote to the remote cache.
+    public var urlsShared = 0
     /// Shards and pushes: sources whose complete local work was uploaded.
     public var pushed: Int?
     /// Shards and pushes: sources whose work the remote already held as the local cache does.

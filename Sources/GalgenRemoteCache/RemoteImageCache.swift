@@ -37,7 +37,7 @@ public struct RemoteImageCache: Sendable {
 
     let client: RemoteCache
     let step: any CachedImageWork
-    let uploads = UploadQueue(limit: RemoteImageCache.inFlight)
+    public let uploads = UploadQueue(limit: RemoteImageCache.inFlight)
 
     /// Creates the image work's use of a remote cache.
     /// - Parameters:
@@ -67,6 +67,12 @@ public struct RemoteImageCache: Sendable {
     /// - Parameter sourceHash: SHA-256 hex of the source bytes.
     func actionKey(_ sourceHash: String) -> String {
         ContentHash.sha256Hex("\(Self.version)\n\(step.infoKey(sourceHash).relativePath)\n\(step.remoteSpec)")
+    }
+
+    /// The plan of a source the remote was not asked about (its work is uploaded as new).
+    /// - Parameter hash: The source's hash.
+    public func plan(sourceHash hash: String) -> Plan {
+        Plan(sourceHash: hash, action: actionKey(hash), needed: true, hit: false)
     }
 
     /// Fills the local cache from the remote for one source, when the local cache lacks something.
@@ -122,9 +128,12 @@ public struct RemoteImageCache: Sendable {
     /// - Parameters:
     ///   - plan: The read-through's plan.
     ///   - entries: The cache paths of the source's work (each may be named more than once).
-    public func upload(_ plan: Plan, entries: [String]) async {
+    ///   - then: Work that follows a complete upload (the entry of the URL the source came from).
+    public func upload(_ plan: Plan, entries: [String], then: (@Sendable () async -> Void)? = nil) async {
         let paths = Array(Set(entries)).sorted()
-        await uploads.add { await send(paths, action: plan.action) }
+        await uploads.add {
+            if await send(paths, action: plan.action) { await then?() }
+        }
     }
 
     /// Waits for every upload.
@@ -220,13 +229,13 @@ public struct RemoteImageCache: Sendable {
         }
     }
 
-    private static func isHex(_ text: String, count: Int) -> Bool {
+    static func isHex(_ text: String, count: Int) -> Bool {
         text.utf8.count == count && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }
 
 /// Background work with a bound on how much runs at once; ``drain()`` waits for all of it.
-actor UploadQueue {
+public actor UploadQueue {
     private let gate: KeyedGate
     private var tasks: [Task<Void, Never>] = []
 
@@ -235,7 +244,7 @@ actor UploadQueue {
     init(limit: Int) { gate = KeyedGate(limit: limit) }
 
     /// Starts a job (it waits for a free slot).
-    func add(_ job: @escaping @Sendable () async -> Void) {
+    public func add(_ job: @escaping @Sendable () async -> Void) {
         let gate = self.gate
         tasks.append(Task {
             await gate.enter("upload")

@@ -69,6 +69,13 @@ public final class FixtureServer: @unchecked Sendable {
         return try JSONDecoder().decode([Request].self, from: data)
     }
 
+    /// Sets the fixture image host `/cdn/<n>.jpg` (see `CDN` in apiserver.py): `night`, `change`
+    /// (percent of images changed each night), `maxage`, `sameetag=1`, `gone=1,2`; nothing: the defaults.
+    /// - Parameter query: The settings as a query string.
+    public func cdn(_ query: String = "") async throws {
+        _ = try await URLSession.shared.data(from: URL(string: url("/__cdn?" + query))!)
+    }
+
     /// Clears the log and the "first request fails" states.
     public func reset() async throws {
         _ = try await URLSession.shared.data(from: URL(string: url("/__reset"))!)

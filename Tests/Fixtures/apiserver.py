@@ -450,6 +450,35 @@ PORTRAIT_RE = re.compile(r"^/api/portraits/(?:(?:med|thumb)/)?(men|women)/(\d+)\
 SIZE_TOKEN_RE = re.compile(r"^\d+x\d+bb(?:-\d+)?\.(?:jpe?g|png|webp)$")
 RECORD_FAULT_RE = re.compile(r"^/fault/records/([a-z0-9-]+)$")
 IMAGE_FAULT_RE = re.compile(r"^/fault/image/([a-z0-9-]+)\.jpg$")
+CDN_RE = re.compile(r"^/cdn/(\d{1,7})\.jpg$")
+
+
+class CDN:
+    """A product catalogue's image host: /cdn/<n>.jpg is a distinct JPEG per n (a comment segment
+    names n and its version), with an ETag and optionally a Cache-Control max-age. /__cdn sets the
+    simulated night (each night `change` percent of the images get a new version), the max-age,
+    whether the ETag ignores the version (an origin that changes bytes under the same ETag), and
+    which images answer 404."""
+
+    def __init__(self):
+        self.configure({})
+
+    def configure(self, query):
+        self.night = int(query.get("night", 0))
+        self.change = int(query.get("change", 0))
+        self.max_age = query.get("maxage")
+        self.same_etag = query.get("sameetag") == "1"
+        self.gone = {int(n) for n in query.get("gone", "").split(",") if n.isdigit()}
+
+    def version(self, n):
+        """How many of the nights so far changed image n."""
+        return sum(1 for night in range(1, self.night + 1)
+                   if int.from_bytes(hashlib.sha1(b"%d:%d" % (n, night)).digest()[:4], "big") % 100 < self.change)
+
+    def body(self, images, n):
+        jpeg = images[n % len(images)]
+        text = b"galgen fixture cdn image %d version %d" % (n, self.version(n))
+        return jpeg[:2] + b"\xff\xfe" + struct.pack(">H", len(text) + 2) + text + jpeg[2:]
 
 
 class State:
@@ -510,7 +539,7 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
         finally:
-            if self.route not in ("/__log", "/__reset"):
+            if self.route not in ("/__log", "/__reset", "/__cdn"):
                 self.server.state.record({
                     "method": self.command, "path": self.path, "status": self.status,
                     "bodyBytes": self.sent, "ifNoneMatch": self.headers.get("If-None-Match"),
@@ -609,12 +638,28 @@ class Handler(BaseHTTPRequestHandler):
             return self.record_fault(match.group(1))
         if match := IMAGE_FAULT_RE.match(route):
             return self.image_fault(match.group(1))
+        if match := CDN_RE.match(route):
+            return self.cdn_image(int(match.group(1)))
+        if route == "/__cdn":
+            self.server.cdn.configure(self.query)
+            return self.reply(204, length=False)
         if route == "/__log":
             return self.reply_json(200, self.server.state.snapshot())
         if route == "/__reset":
             self.server.state.reset()
             return self.reply(204, length=False)
         return self.not_found()
+
+    def cdn_image(self, n):
+        cdn = self.server.cdn
+        if n in cdn.gone:
+            return self.not_found()
+        body = cdn.body(self.server.images, n)
+        etag = '"cdn-%d"' % n if cdn.same_etag else '"%s"' % hashlib.sha1(body).hexdigest()
+        headers = [("ETag", etag)] + ([("Cache-Control", "max-age=" + cdn.max_age)] if cdn.max_age else [])
+        if self.not_modified(etag, None):
+            return self.reply(304, headers=headers, length=False)
+        self.reply(200, body, "image/jpeg", headers)
 
     def portrait(self):
         match = PORTRAIT_RE.match(self.route)
@@ -766,6 +811,7 @@ def main():
     server.users_total = args.users_total
     server.verbose = args.verbose
     server.state = State()
+    server.cdn = CDN()
     port = server.server_address[1]
     server.base = f"http://127.0.0.1:{port}"
 

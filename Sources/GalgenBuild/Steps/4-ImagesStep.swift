@@ -31,6 +31,7 @@ struct ImagesStep: BuildStep {
         let maker = ImageMaker(pipeline: ImagePipeline(settings: .init(config)), cache: cache, fileSystem: state.fileSystem)
         let outcomes = await work(users, maker: maker, config: config, network: network, state: state)
         await network.pages?.finish()
+        await network.images?.finish()
         await count(outcomes, network: network, state: &state)
         let missing = outcomes.filter(\.notCached).map { ImageUsers.sortKey($0.reference) }
         if !missing.isEmpty, state.mode != .push { throw BuildError(.failed(RecordLoader.offlineMessage(missing, what: "image"))) }
@@ -58,6 +59,7 @@ struct ImagesStep: BuildStep {
                                 imageMaxAge: config.fetch.imageMaxAge, maxDownloads: max(8, config.fetch.perHost * 4),
                                 elapsed: { elapsed().seconds })
         stage.remoteCache = state.remoteCache.map { RemoteImageCache(client: $0, step: maker) }
+        stage.remoteURLs = network.images
         stage.mode = state.mode
         stage.knownHashes = state.knownHashes
         var throttle = ProgressThrottle()
@@ -72,6 +74,8 @@ struct ImagesStep: BuildStep {
         if let remoteCache = state.remoteCache {
             var counts = await remoteCache.counts(outcomes.compactMap(\.remoteHit))
             counts.pagesFromRemote = await network.pages?.counter.taken ?? 0
+            counts.urlsFromRemote = await network.images?.counter.taken ?? 0
+            counts.urlsShared = await network.images?.counter.written ?? 0
             if state.mode != .site {
                 let pushes = outcomes.compactMap(\.push)
                 counts.pushed = pushes.count { $0 == .pushed }
