@@ -100,6 +100,7 @@ struct ImageQueue: Sendable {
                         case .pull:
                             let plan = await remoteCache.prefetch(sourceHash: hash)
                             if plan.needed { outcome.outcome.remoteHit = plan.hit }
+                            if plan.promote { _ = await remoteCache.push(sourceHash: hash) }
                             return (index, outcome.outcome)
                         case .site, .shard:
                             break
@@ -135,6 +136,9 @@ struct ImageQueue: Sendable {
                             let pushed = await remoteCache.push(sourceHash: plan.sourceHash)
                             outcome.outcome.push = pushed
                             if pushed != .failed { await writeAll() }
+                        } else if plan.promote, !result.decoded, result.failure == nil {
+                            // Found in the previous bucket only: written to the current one, so pruning the old bucket loses nothing used.
+                            await remoteCache.upload(plan, entries: result.cacheEntries, then: writeAll)
                         } else {
                             await remoteCache.upload(plan, after: result, then: writeAll)
                         }

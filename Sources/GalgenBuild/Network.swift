@@ -46,9 +46,11 @@ struct Network: Sendable {
     /// The remote cache client: `--remote-cache` over the config's `cache.remote`; none with `--offline`.
     static func remoteCache(options: BuildOptions, config: SiteConfig, environment: BuildEnvironment) -> RemoteCache? {
         guard !options.offline else { return nil }
-        let setting = options.remoteCache.map { RemoteCacheConfig(url: $0, tokenEnv: config.remoteCache?.tokenEnv) } ?? config.remoteCache
+        var setting = options.remoteCache.map { RemoteCacheConfig(url: $0, tokenEnv: config.remoteCache?.tokenEnv) } ?? config.remoteCache
+        if options.remoteCache != nil { setting?.rotate = config.remoteCache?.rotate }
         return RemoteCache.make(setting, policy: policy(config.fetch), maxBytes: max(config.fetch.maxResponseBytes, config.maxSourceBytes),
-                                makeTransport: environment.makeTransport, pause: environment.pause, variable: environment.variable)
+                                makeTransport: environment.makeTransport, pause: environment.pause, variable: environment.variable,
+                                now: environment.now())
     }
 }
 

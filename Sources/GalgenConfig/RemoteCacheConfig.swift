@@ -8,6 +8,17 @@ public struct RemoteCacheConfig: Sendable, Hashable {
     /// Name of the environment variable holding a token sent as `Authorization: Bearer …` (the
     /// token itself is never in the config, the report or the output).
     public var tokenEnv: String?
+    /// Entries written under a bucket per period (`<remote><bucket>/cas/…`), read through the
+    /// current bucket then the previous one, so whole old buckets can be deleted; nil: one flat store.
+    public var rotate: Rotation?
+
+    /// A period of the remote cache's buckets.
+    public enum Rotation: String, Sendable, Hashable, CaseIterable {
+        /// `2026-11`.
+        case month
+        /// ISO week, `2026-W48`.
+        case week
+    }
 
     /// Creates a remote cache setting.
     /// - Parameters:
@@ -57,8 +68,23 @@ extension ConfigLoader {
             throw reader.error(.invalidValue, tokenNode, key: "tokenEnv", message: "expected the name of an environment variable, found \"\(tokenEnv)\"",
                                hint: "name the variable, e.g. \"tokenEnv\": \"GALGEN_CACHE_TOKEN\"; never put the token itself in the config")
         }
+        let rotateNode = reader.node("rotate")
+        let rotate = try reader.string("rotate", example: "\"month\"")
+        var rotation: RemoteCacheConfig.Rotation?
+        if let rotate, let rotateNode {
+            guard let value = RemoteCacheConfig.Rotation(rawValue: rotate) else {
+                throw reader.error(.invalidValue, rotateNode, key: "rotate", message: "expected \"month\" or \"week\", found \"\(rotate)\"",
+                                   hint: "\"rotate\": \"month\" keeps this month's and last month's entries; delete older buckets")
+            }
+            guard remote != nil else {
+                throw reader.error(.invalidValue, rotateNode, key: "rotate", message: "\"rotate\" needs \"remote\" in the same object",
+                                   hint: "add \"remote\": \"https://cache.example/galgen/\" (--remote-cache then replaces its URL and keeps the rotation)")
+            }
+            rotation = value
+        }
         try reader.finish()
         remote?.tokenEnv = tokenEnv
+        remote?.rotate = rotation
         return (dir, remote)
     }
 }

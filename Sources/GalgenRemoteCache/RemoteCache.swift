@@ -19,13 +19,31 @@ public struct RemoteCache: Sendable {
     let log: RemoteCacheLog
     /// Largest body read (the build's `maxResponseBytes`).
     let maxBytes: Int
+    /// With rotation: the current period's bucket, where everything is written and read first,
+    /// then the previous one's, read when the current one lacks an entry (what is found there is
+    /// written to the current one). Empty: one flat store.
+    var buckets: [String] = []
+
+    /// The prefix of writes and first reads: `2026-11/`, or nothing.
+    var current: String { buckets.first.map { $0 + "/" } ?? "" }
+    /// The prefix of second reads, when rotating.
+    var previous: String? { buckets.count > 1 ? buckets[1] + "/" : nil }
 
     /// A verified body, or nil (absent, failed, or not what its name says: then reported).
     /// - Parameter digest: The SHA-256 hex of the wanted bytes.
     func body(_ digest: String) async -> Data? {
-        guard let response = await send("GET", "cas/" + digest), response.status == 200 else { return nil }
+        if let data = await body(digest, in: current) { return data }
+        guard let previous, await !log.isDown, let data = await body(digest, in: previous) else { return nil }
+        if await send("PUT", current + "cas/" + digest, body: data) != nil { await log.promote() }
+        return data
+    }
+
+    /// A verified body from one bucket.
+    private func body(_ digest: String, in bucket: String) async -> Data? {
+        let path = bucket + "cas/" + digest
+        guard let response = await send("GET", path), response.status == 200 else { return nil }
         guard ContentHash.sha256Hex(response.body) == digest else {
-            await log.corrupt(digest, problem: "GET \(display("cas/" + digest)): body does not match its SHA-256 (corrupt or truncated, \(response.body.count) bytes); not used")
+            await log.corrupt(digest, problem: "GET \(display(path)): body does not match its SHA-256 (corrupt or truncated, \(response.body.count) bytes); not used")
             return nil
         }
         return response.body
@@ -34,7 +52,7 @@ public struct RemoteCache: Sendable {
     /// Whether the remote holds a body: true, false, or nil when it could not tell.
     /// - Parameter digest: The body's SHA-256 hex.
     func has(_ digest: String) async -> Bool? {
-        guard let response = await send("HEAD", "cas/" + digest) else { return nil }
+        guard let response = await send("HEAD", current + "cas/" + digest) else { return nil }
         return response.status == 200
     }
 
@@ -43,7 +61,7 @@ public struct RemoteCache: Sendable {
     ///   - data: The bytes.
     ///   - digest: Their SHA-256 hex.
     func put(_ data: Data, digest: String) async -> Bool {
-        guard await send("PUT", "cas/" + digest, body: data) != nil else { return false }
+        guard await send("PUT", current + "cas/" + digest, body: data) != nil else { return false }
         await log.uploaded()
         return true
     }
@@ -67,11 +85,20 @@ public struct RemoteCache: Sendable {
         return await putAction(entry, key: key)
     }
 
-    /// An action entry's bytes, or nil (absent or failed).
+    /// An action entry's bytes in the current bucket, or nil (absent or failed).
     /// - Parameter key: The action key (SHA-256 hex).
     func action(_ key: String) async -> Data? {
-        guard let response = await send("GET", "ac/" + key), response.status == 200 else { return nil }
+        guard let response = await send("GET", current + "ac/" + key), response.status == 200 else { return nil }
         return response.body
+    }
+
+    /// An action entry's bytes, from the current bucket or else the previous one (`old`: then the
+    /// caller writes what it used to the current bucket once it holds it).
+    /// - Parameter key: The action key (SHA-256 hex).
+    func lookup(_ key: String) async -> (data: Data, old: Bool)? {
+        if let data = await action(key) { return (data, false) }
+        guard let previous, await !log.isDown, let response = await send("GET", previous + "ac/" + key), response.status == 200 else { return nil }
+        return (response.body, true)
     }
 
     /// Uploads an action entry; whether the remote accepted it.
@@ -79,14 +106,16 @@ public struct RemoteCache: Sendable {
     ///   - data: The entry.
     ///   - key: The action key.
     func putAction(_ data: Data, key: String) async -> Bool {
-        await send("PUT", "ac/" + key, body: data) != nil
+        await send("PUT", current + "ac/" + key, body: data) != nil
     }
+
+    /// Notes that entries found in the previous bucket were written to the current one.
+    func promoted() async { await log.promote() }
 
     /// The URL of a path, shortened for messages (`…/cas/0123456789ab…`).
     func display(_ path: String) -> String {
-        let parts = path.split(separator: "/", maxSplits: 1)
-        guard parts.count == 2 else { return base + path }
-        return "\(base)\(parts[0])/\(parts[1].prefix(12))…"
+        guard let slash = path.lastIndex(of: "/") else { return base + path }
+        return "\(base)\(path[..<slash])/\(path[path.index(after: slash)...].prefix(12))…"
     }
 
     /// Sends one request: a response with status 2xx, or 404 for `GET`/`HEAD`; nil after a failure,
@@ -133,6 +162,7 @@ actor RemoteCacheLog {
 
     private(set) var isDown = false
     private(set) var uploads = 0
+    private(set) var promotions = 0
     private(set) var errors = 0
     private(set) var problems: [String] = []
     /// Bodies the remote served with wrong bytes: uploaded again without asking first.
@@ -143,6 +173,8 @@ actor RemoteCacheLog {
     init(problems: [String] = []) { self.problems = problems }
 
     func uploaded() { uploads += 1 }
+
+    func promote() { promotions += 1 }
 
     func failed(_ problem: String) {
         errors += 1
@@ -170,16 +202,43 @@ extension RemoteCache {
     ///   - makeTransport: Makes the HTTP transport (called at most once, on the first request).
     ///   - pause: Waits between retries.
     ///   - variable: Reads an environment variable (the token's).
+    ///   - now: The time, seconds since 1970 (it names the buckets when rotating).
     public static func make(_ config: RemoteCacheConfig?, policy: FetchPolicy, maxBytes: Int,
                             makeTransport: @escaping @Sendable (FetchPolicy) -> any HTTPTransport, pause: Pause,
-                            variable: (String) -> String?) -> RemoteCache? {
+                            variable: (String) -> String?, now: Double = Date().timeIntervalSince1970) -> RemoteCache? {
         guard let config else { return nil }
         let token = config.tokenEnv.flatMap { variable($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let unset = config.tokenEnv.map { "the environment variable \($0) (cache.tokenEnv) is not set; requests are sent without a token" }
         let log = RemoteCacheLog(problems: token == nil ? unset.map { [$0] } ?? [] : [])
         let transport = LazyTransport(make: { makeTransport(policy) })
-        return RemoteCache(base: config.url, token: token, transport: transport, policy: policy, pause: pause, log: log,
-                           maxBytes: maxBytes)
+        var client = RemoteCache(base: config.url, token: token, transport: transport, policy: policy, pause: pause, log: log,
+                                 maxBytes: maxBytes)
+        if let rotate = config.rotate { client.buckets = buckets(rotate, at: now) }
+        return client
+    }
+
+    /// The current and the previous bucket's names at a time (UTC): `2026-11`, `2026-10`, or
+    /// ISO weeks `2026-W48`, `2026-W47`.
+    /// - Parameters:
+    ///   - rotation: The period.
+    ///   - time: Seconds since 1970.
+    public static func buckets(_ rotation: RemoteCacheConfig.Rotation, at time: Double) -> [String] {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: time)
+        func name(_ date: Date) -> String {
+            switch rotation {
+            case .month:
+                let parts = calendar.dateComponents([.year, .month], from: date)
+                return String(format: "%04d-%02d", parts.year ?? 1970, parts.month ?? 1)
+            case .week:
+                let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+                return String(format: "%04d-W%02d", parts.yearForWeekOfYear ?? 1970, parts.weekOfYear ?? 1)
+            }
+        }
+        let step: Calendar.Component = rotation == .month ? .month : .weekOfYear
+        let before = calendar.date(byAdding: step, value: -1, to: date) ?? date
+        return [name(date), name(before)]
     }
 }
 
@@ -191,6 +250,8 @@ extension RemoteCache {
         counts.remoteHits = sources.filter { $0 }.count
         counts.remoteMisses = sources.count - counts.remoteHits
         counts.uploaded = await log.uploads
+        counts.promoted = await log.promotions
+        counts.buckets = buckets.isEmpty ? nil : buckets
         counts.remoteErrors = await log.errors
         counts.problems = await log.problems
         return counts

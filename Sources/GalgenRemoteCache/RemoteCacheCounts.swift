@@ -20,6 +20,10 @@ public struct RemoteCacheCounts: Sendable, Codable, Hashable {
     public var urlsFromRemote = 0
     /// Image URL entries this build wrote to the remote cache.
     public var urlsShared = 0
+    /// Entries found only in the previous bucket and written to the current one (`rotate`).
+    public var promoted = 0
+    /// With `rotate`: the bucket written and read first, and the previous one read after it.
+    public var buckets: [String]?
     /// Shards and pushes: sources whose complete local work was uploaded.
     public var pushed: Int?
     /// Shards and pushes: sources whose work the remote already held as the local cache does.

@@ -58,6 +58,9 @@ public struct RemoteImageCache: Sendable {
         public internal(set) var needed: Bool
         /// Whether everything missing came from the remote.
         public internal(set) var hit: Bool
+        /// Whether it came from the previous bucket: the caller writes it to the current one
+        /// (``upload(_:entries:then:)``) once the local cache holds it.
+        public internal(set) var promote = false
     }
 
     private var cache: DiskCache { step.cache }
@@ -86,7 +89,7 @@ public struct RemoteImageCache: Sendable {
             plan.needed = false
             return plan
         }
-        guard let data = await client.action(plan.action) else { return plan }
+        guard let (data, old) = await client.lookup(plan.action) else { return plan }
         guard let entries = Self.entries(data) else {
             await client.log.failed("GET \(client.display("ac/" + plan.action)): not a galgen action entry; not used")
             return plan
@@ -121,6 +124,7 @@ public struct RemoteImageCache: Sendable {
             return all
         }
         plan.hit = stored
+        plan.promote = stored && old
         return plan
     }
 

@@ -51,7 +51,7 @@ public struct RemoteResponses: Sendable {
         if case .hit(let entry) = cache.remoteEntry(for: url), entry.failure == nil { local = entry }
         if let local, now() - local.fetchedAt < maxAge { return }
         let action = Self.actionKey(url)
-        guard let data = await client.action(action) else { return }
+        guard let (data, old) = await client.lookup(action) else { return }
         let entryPath = CacheKey.remote(url: url).relativePath
         guard data.count <= 1 << 16, let map = try? JSONDecoder().decode([String: String].self, from: data), map.count == 2,
               let entryDigest = map[entryPath] else {
@@ -71,6 +71,7 @@ public struct RemoteResponses: Sendable {
             try cache.store(body, for: .body(hash: entry.body))
             try cache.store(entry)
             await counter.add()
+            if old { await upload(entry) }
         } catch {
             await client.log.failed("cannot store the page \(url) in the local cache: \(error)")
         }

@@ -113,10 +113,16 @@ public struct RemoteURLs: Sendable {
     @discardableResult
     public func prefetch(_ url: String, local: RemoteEntry?) async -> Bool {
         let key = actionKey(url)
-        guard let data = await client.action(key) else { return false }
+        guard let (data, old) = await client.lookup(key) else { return false }
         guard data.count <= 1 << 16, let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.valid(for: url) else {
             await client.log.failed("GET \(client.display("ac/" + key)): not a galgen entry for the image \(url); not used")
             return false
+        }
+        if old {
+            let client = self.client
+            await uploads.add {
+                if await client.putAction(data, key: key) { await client.promoted() }
+            }
         }
         if let local, local.fetchedAt >= entry.fetchedAt { return false }
         // A local body with the same digest stays: the entry keeps saying it is held.

@@ -20,13 +20,13 @@ struct RemoteURLBuildTests {
         let now = ManualNow()
         var remote: String { nginx.url("ok") }
 
-        init(count: Int = RemoteURLBuildTests.count, maxAge: String = "1d") throws {
+        init(count: Int = RemoteURLBuildTests.count, maxAge: String = "1d", cache: String = "") throws {
             host = try FixtureServer(imageCount: 12)
             nginx = try NginxServer()
             site = try FixtureSite(count: 0)
             let records = (0..<count).map { #"{"id": "p\#($0)", "title": "Product \#($0)", "image": "\#(host.url("/cdn/\($0).jpg"))"}"# }
             try site.writeRecords("[\n" + records.joined(separator: ",\n") + "\n]")
-            try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100], "fetch": {"connectTimeout": 1, "idleTimeout": "400ms", "totalTimeout": "3s", "retries": 1, "backoff": "10ms", "imageMaxAge": "\#(maxAge)"}"#)
+            try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100], "fetch": {"connectTimeout": 1, "idleTimeout": "400ms", "totalTimeout": "3s", "retries": 1, "backoff": "10ms", "imageMaxAge": "\#(maxAge)"}"# + cache)
         }
 
         func path(_ name: String) -> String { site.directory.path + "/" + name }
@@ -224,6 +224,42 @@ struct RemoteURLBuildTests {
         let c = try await fleet.run(.site, "c")
         #expect(try await fleet.origin().isEmpty && c.images.decoded == 0 && c.remoteCache?.urlsFromRemote == 8 && c.remoteCache?.remoteErrors == 0)
         #expect(try fleet.same("a", "c"))
+    }
+
+    /// A simulated six weeks of nightly builds on new runners, 10 % of the images changing each
+    /// night, monthly buckets, and an operator who deletes every bucket but the current and the
+    /// previous month's after each night: the remote never holds more than two buckets, and no
+    /// build decodes an image that did not change (nothing it needed was pruned).
+    @Test func monthlyBucketsKeepTheRemoteBoundedAndNothingUsedIsPruned() async throws {
+        // The build's --remote-cache replaces this URL and keeps the rotation.
+        let fleet = try Fleet(count: 16, cache: #", "cache": {"remote": "http://127.0.0.1:9/replaced/", "rotate": "month"}"#)
+        defer { fleet.stop() }
+        let start = ISO8601DateFormatter().date(from: "2026-01-20T03:00:00Z")!.timeIntervalSince1970
+        fleet.now.advance(by: start - fleet.now.seconds)
+        let root = fleet.nginx.root("ok")
+        var promotedAtBoundary = 0
+        var changedTotal = 0
+        for night in 0..<45 {
+            try await fleet.host.cdn("night=\(night)&change=10")
+            try await fleet.host.reset()
+            let report = try await fleet.run(.site, "night\(night)")
+            let asked = try await fleet.origin()
+            let changed = asked.filter { $0.status == 200 }.count
+            changedTotal += night > 0 ? changed : 0
+            #expect(report.images.failed == 0 && report.remoteCache?.remoteErrors == 0, "night \(night): \(report.remoteCache?.problems ?? [])")
+            #expect(report.images.decoded == changed, "night \(night): decoded \(report.images.decoded), downloaded \(changed)")
+            if night > 0 { #expect(asked.count == 16 && asked.allSatisfy { $0.status == 200 || $0.status == 304 }) }
+            promotedAtBoundary += report.remoteCache?.promoted ?? 0
+            // The operator's nightly job: delete every bucket but this month's and last month's.
+            let keep = Set(RemoteCache.buckets(.month, at: fleet.now.seconds))
+            for name in try FileManager.default.contentsOfDirectory(atPath: root) where !keep.contains(name) {
+                try FileManager.default.removeItem(atPath: root + "/" + name)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root).count <= 2)
+            fleet.now.advance(by: 86_400)
+        }
+        #expect(changedTotal > 16 && promotedAtBoundary > 0, "\(changedTotal) \(promotedAtBoundary)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["2026-02", "2026-03"])
     }
 
     @Test func aRemoteThatHangsOnActionReadsNeverFailsTheBuild() async throws {

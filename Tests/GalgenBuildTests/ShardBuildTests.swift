@@ -205,3 +205,18 @@ struct ShardBuildTests {
         #expect(try await api.log().filter { $0.path.hasPrefix("/api/1.4/") }.count == 2)
     }
 }
+
+/// The remote cache's buckets: named by UTC month or ISO week, the previous one across a year's end.
+struct RemoteBucketTests {
+    func at(_ text: String) -> Double { ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970 }
+
+    @Test func monthsAndWeeksRollOverYearsInUTC() {
+        #expect(RemoteCache.buckets(.month, at: at("2026-11-27T12:00:00Z")) == ["2026-11", "2026-10"])
+        #expect(RemoteCache.buckets(.month, at: at("2027-01-01T00:00:00Z")) == ["2027-01", "2026-12"])
+        #expect(RemoteCache.buckets(.month, at: at("2026-12-31T23:59:59Z")) == ["2026-12", "2026-11"])
+        #expect(RemoteCache.buckets(.month, at: at("2026-03-31T10:00:00Z")) == ["2026-03", "2026-02"])
+        // 2027-01-01 is a Friday: ISO week 53 of 2026.
+        #expect(RemoteCache.buckets(.week, at: at("2027-01-01T00:00:00Z")) == ["2026-W53", "2026-W52"])
+        #expect(RemoteCache.buckets(.week, at: at("2027-01-04T00:00:00Z")) == ["2027-W01", "2026-W53"])
+    }
+}

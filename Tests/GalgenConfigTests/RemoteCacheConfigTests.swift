@@ -33,6 +33,14 @@ struct RemoteCacheConfigTests {
         #expect(config.cacheDirectory == "/site/.cache/galgen" && config.remoteCache == nil)
     }
 
+    @Test func rotationIsAMonthOrAWeekAndNeedsARemote() throws {
+        #expect(try load(#"{"remote": "https://cache.example/g/", "rotate": "month"}"#).remoteCache?.rotate == .month)
+        #expect(try load(#"{"remote": "https://cache.example/g/", "rotate": "week"}"#).remoteCache?.rotate == .week)
+        #expect(try load(#"{"remote": "https://cache.example/g/"}"#).remoteCache?.rotate == nil)
+        expectError(#"{"remote": "https://cache.example/g/", "rotate": "daily"}"#, code: .invalidValue, keyPath: "cache.rotate", mentions: "\"month\" or \"week\"")
+        expectError(#"{"rotate": "month"}"#, code: .invalidValue, keyPath: "cache.rotate", mentions: "needs \"remote\"")
+    }
+
     @Test func theObjectFormParses() throws {
         let config = try load(#"{"dir": "c", "remote": "https://cache.example/galgen", "tokenEnv": "GALGEN_CACHE_TOKEN"}"#)
         #expect(config.cacheDirectory == "/site/c")
