@@ -23,7 +23,9 @@ galgen=${GALGEN:-$root/.build/release/galgen}
 cold=${COLD_RUNS:-1}
 runs=${RUNS:-3}
 mkdir -p "$work/site"
-python3 "$here/make_corpus.py" "$work/photos" --big 0 --small 24 >/dev/null
+[ -x "$work/venv/bin/python" ] || python3 -m venv "$work/venv"
+"$work/venv/bin/python" -c 'import PIL, numpy' 2>/dev/null || "$work/venv/bin/pip" install -q --disable-pip-version-check pillow numpy
+"$work/venv/bin/python" -P "$here/make_corpus.py" "$work/photos" --big 0 --small 24 >/dev/null
 
 # The image host.
 python3 "$root/Tests/Fixtures/apiserver.py" --port 0 --images "$work/photos" > "$work/host.out" 2>/dev/null &
@@ -92,8 +94,10 @@ echo "== $count image URLs on $origin (24 photos of 1600x1200, each URL distinct
 echo "== one runner, cold (empty cache, no remote)"
 reset
 farm-bench -n "$cold" --warmup 0 --timeout 3600 -- \
-    sh -c "rm -rf '$work/c-single' '$work/o-single' && exec '$galgen' build --config '$config' --cache '$work/c-single' --output '$work/o-single' --quiet"
+    sh -c "exec '$galgen' build --config '$config' --cache '$work/c-single-'\$\$ --output '$work/o-single-'\$\$ --quiet"
 origin_log "one runner (all runs)"
+last=$(ls -td "$work"/o-single-* | head -1)
+rm -rf "$work/o-single" && mv "$last" "$work/o-single" && rm -rf "$work"/o-single-* "$work"/c-single-*
 
 echo "== three shards, then the final build (each on a new runner)"
 rm -rf "$work/nginx/data/cache/fleet" "$work"/c-shard* "$work"/c-final "$work"/o-final
@@ -103,9 +107,12 @@ for i in 1 2 3; do
 done
 origin_log "shards 1-3"
 reset
+# Each timed run gets new folders (deleting the last run's would be timed too); they go afterwards.
 farm-bench -n "$runs" --warmup 0 --timeout 3600 -- \
-    sh -c "rm -rf '$work/c-final' '$work/o-final' && exec '$galgen' build --config '$config' --cache '$work/c-final' --output '$work/o-final' --remote-cache '$remote' --quiet --report '$work/final.json'"
+    sh -c "exec '$galgen' build --config '$config' --cache '$work/c-final-'\$\$ --output '$work/o-final-'\$\$ --remote-cache '$remote' --quiet --report '$work/final.json'"
 origin_log "final build (all runs)"
+last=$(ls -td "$work"/o-final-* | head -1)
+rm -rf "$work/o-final" && mv "$last" "$work/o-final" && rm -rf "$work"/o-final-* "$work"/c-final-*
 reset
 rm -rf "$work/c-plain" "$work/o-plain"
 "$galgen" build --config "$config" --cache "$work/c-plain" --output "$work/o-plain" --remote-cache "$remote" --quiet --report "$work/plain.json"
