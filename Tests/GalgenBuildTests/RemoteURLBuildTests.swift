@@ -262,6 +262,29 @@ struct RemoteURLBuildTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["2026-02", "2026-03"])
     }
 
+    @Test func pushSharesTheURLsAndPullNeedsNoImageHost() async throws {
+        let fleet = try Fleet(count: 6)
+        defer { fleet.stop() }
+        try await fleet.host.cdn("gone=4")
+        let local = try await fleet.run(.site, "a", remote: nil)
+        #expect(local.images.failed == 1)
+        try await fleet.host.reset()
+        let push = try await fleet.run(.push, "a")
+        #expect(push.remoteCache?.pushed == 5 && push.remoteCache?.urlsShared == 6 && push.remoteCache?.remoteErrors == 0)
+        let again = try await fleet.run(.push, "a")
+        #expect(again.remoteCache?.urlsShared == 0 && again.remoteCache?.alreadyRemote == 5)
+        let pull = try await fleet.run(.pull, "b")
+        #expect(pull.remoteCache?.urlsFromRemote == 6 && pull.remoteCache?.remoteHits == 5 && pull.images.decoded == 0)
+        #expect(try await fleet.origin().isEmpty, "neither the push nor the pull asks the image host")
+        // The pulled cache builds the same site offline, decoding nothing.
+        var options = BuildOptions(configPath: fleet.site.configPath, outputDirectory: fleet.path("out-b"), cacheDirectory: fleet.path("cache-b"),
+                                   jobs: 2, offline: true)
+        options.remoteCache = nil
+        let offline = try await SiteBuilder(options: options, environment: fleet.environment()).build()
+        #expect(offline.images.decoded == 0 && offline.images.failed == 1)
+        #expect(try fleet.same("a", "b"))
+    }
+
     @Test func aRemoteThatHangsOnActionReadsNeverFailsTheBuild() async throws {
         let fleet = try Fleet(count: 6)
         defer { fleet.stop() }
