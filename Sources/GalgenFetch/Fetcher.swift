@@ -34,7 +34,7 @@ public struct Validators: Sendable, Hashable, Codable {
             guard let name = parts.first else { continue }
             let value = parts.count == 2 ? Double(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))).map { max(0, $0) } : nil
             switch name {
-            case "no-store", "no-cache", "private": return 0
+            case "no-store", "no-cache": return 0
             case "max-age": maxAge = value ?? 0
             case "s-maxage": shared = value ?? 0
             default: continue

@@ -220,3 +220,19 @@ final class ConcurrencyProbe: HTTPTransport, @unchecked Sendable {
         #expect(RetryAfter.delay("soon", now: now) == nil)
     }
 }
+
+/// A response's own freshness lifetime, as a shared cache reads `Cache-Control` (RFC 9111 §5.2.2).
+struct CacheControlTests {
+    @Test func maxAgeSharedMaxAgeAndNoCache() {
+        #expect(Validators.maxAge(cacheControl: nil) == nil)
+        #expect(Validators.maxAge(cacheControl: "public") == nil)
+        #expect(Validators.maxAge(cacheControl: "max-age=3600") == 3600)
+        #expect(Validators.maxAge(cacheControl: "public, max-age=60, s-maxage=600") == 600)
+        #expect(Validators.maxAge(cacheControl: "S-MAXAGE=\"30\", Max-Age=60") == 30)
+        #expect(Validators.maxAge(cacheControl: "max-age=31536000, immutable") == 31_536_000)
+        #expect(Validators.maxAge(cacheControl: "no-cache") == 0)
+        #expect(Validators.maxAge(cacheControl: "max-age=600, no-store") == 0)
+        #expect(Validators.maxAge(cacheControl: "max-age=-5") == 0)
+        #expect(Validators.maxAge(cacheControl: "max-age=soon") == 0, "an unreadable lifetime is treated as stale")
+    }
+}
