@@ -55,102 +55,21 @@ struct ImageQueue: Sendable {
         var share: [RemoteEntry] = []
     }
 
+    /// The gates and the queue one run's images share.
+    struct Lanes: Sendable {
+        let cpu: KeyedGate
+        let network: KeyedGate
+        /// Image work runs here, never on the threads that drive the network.
+        let queue: DispatchQueue
+    }
+
     /// Obtains and processes every image; `completed` is called with the number done after each one.
     func run(_ works: [Work], completed: (Int) -> Void = { _ in }) async -> [Outcome] {
-        let cpu = KeyedGate(limit: jobs)
-        let network = KeyedGate(limit: maxDownloads)
-        let queue = DispatchQueue(label: "galgen.images", attributes: .concurrent)
+        let lanes = Lanes(cpu: KeyedGate(limit: jobs), network: KeyedGate(limit: maxDownloads),
+                          queue: DispatchQueue(label: "galgen.images", attributes: .concurrent))
         return await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, work) in works.enumerated() {
-                group.addTask {
-                    if case .shard(let shard) = mode, case .url(let url) = work.reference, !shard.contains(url: url) {
-                        var skipped = Outcome(reference: work.reference, result: ImageResult())
-                        skipped.outOfShard = true
-                        return (index, skipped)
-                    }
-                    var outcome = await obtain(work, network: network)
-                    guard var input = outcome.input else {
-                        if let remoteURLs { for entry in outcome.outcome.share { await remoteURLs.upload(entry) } }
-                        return (index, outcome.outcome)
-                    }
-                    var hash: String?
-                    if case .file(let path) = input { hash = knownHashes[path] }
-                    if hash == nil, remoteCache != nil || mode != .site {
-                        // A local file is read and hashed on the image queue, off the cooperative threads.
-                        let first = input
-                        hash = await withCheckedContinuation { continuation in
-                            queue.async { continuation.resume(returning: maker.sourceHash(first)) }
-                        }
-                    }
-                    if case .shard(let shard) = mode, case .file(let path) = input,
-                       !shard.contains(hash: hash ?? ContentHash.sha256Hex("galgen-shard|file:" + path)) {
-                        outcome.outcome.outOfShard = true
-                        return (index, outcome.outcome)
-                    }
-                    let share = outcome.outcome.share
-                    let remoteURLs = self.remoteURLs
-                    let writeURLs: @Sendable () async -> Void = { for entry in share { await remoteURLs?.write(entry) } }
-                    if let remoteCache, let hash {
-                        switch mode {
-                        case .push:
-                            let pushed = await remoteCache.push(sourceHash: hash)
-                            outcome.outcome.push = pushed
-                            if pushed != .failed && pushed != .incomplete { await writeURLs() }
-                            return (index, outcome.outcome)
-                        case .pull:
-                            let plan = await remoteCache.prefetch(sourceHash: hash)
-                            if plan.needed { outcome.outcome.remoteHit = plan.hit }
-                            if plan.promote { _ = await remoteCache.push(sourceHash: hash) }
-                            return (index, outcome.outcome)
-                        case .site, .shard:
-                            break
-                        }
-                    }
-                    var known = hash
-                    var plan: RemoteImageCache.Plan?
-                    if let remoteCache, let known { plan = await remoteCache.prefetch(sourceHash: known) }
-                    // A URL known only by the remote's entry, whose work the remote lacks: its body is needed.
-                    if case .stored(let entry) = input, entry.held == false, let plan, plan.needed, !plan.hit,
-                       let downloaded = await download(work, entry, network: network, outcome: &outcome.outcome) {
-                        input = downloaded
-                        known = maker.sourceHash(downloaded)
-                    }
-                    await cpu.enter("cpu")
-                    let start = elapsed()
-                    var result = await process(input, known, on: queue)
-                    if result.failure != nil, case .stored(let entry) = input, entry.held == false,
-                       let downloaded = await download(work, entry, network: network, outcome: &outcome.outcome) {
-                        // The cache held less than the entry promised (a damaged variant): decode the body after all.
-                        input = downloaded
-                        known = maker.sourceHash(downloaded)
-                        result = await process(input, known, on: queue)
-                    }
-                    outcome.outcome.process = start...max(start, elapsed())
-                    await cpu.leave("cpu")
-                    outcome.outcome.result = result
-                    let entries = outcome.outcome.share
-                    let writeAll: @Sendable () async -> Void = { for entry in entries { await remoteURLs?.write(entry) } }
-                    if let remoteCache, let plan, plan.sourceHash == known {
-                        if case .shard = mode, !plan.needed, result.failure == nil {
-                            // The local cache held it all: make sure the final build finds it remotely too.
-                            let pushed = await remoteCache.push(sourceHash: plan.sourceHash)
-                            outcome.outcome.push = pushed
-                            if pushed != .failed { await writeAll() }
-                        } else if plan.promote, !result.decoded, result.failure == nil {
-                            // Found in the previous bucket only: written to the current one, so pruning the old bucket loses nothing used.
-                            await remoteCache.upload(plan, entries: result.cacheEntries, then: writeAll)
-                        } else {
-                            await remoteCache.upload(plan, after: result, then: writeAll)
-                        }
-                        if plan.needed { outcome.outcome.remoteHit = plan.hit && !result.decoded }
-                    } else if let remoteCache, let known, result.failure == nil {
-                        // Downloaded after the plan was made (see above): upload the new source's work.
-                        let fresh = await remoteCache.plan(sourceHash: known)
-                        await remoteCache.upload(fresh, after: result, then: writeAll)
-                        outcome.outcome.remoteHit = false
-                    }
-                    return (index, outcome.outcome)
-                }
+                group.addTask { (index, await handle(work, lanes)) }
             }
             var outcomes = [Outcome?](repeating: nil, count: works.count)
             var done = 0
@@ -164,59 +83,70 @@ struct ImageQueue: Sendable {
         }
     }
 
+    /// Obtains and processes one image (or, for a shard, skips another shard's; for a push or a
+    /// pull, only moves its work).
+    private func handle(_ work: Work, _ lanes: Lanes) async -> Outcome {
+        if case .shard(let shard) = mode, case .url(let url) = work.reference, !shard.contains(url: url) {
+            var skipped = Outcome(reference: work.reference, result: ImageResult())
+            skipped.outOfShard = true
+            return skipped
+        }
+        let obtained = await obtain(work, network: lanes.network)
+        var outcome = obtained.outcome
+        guard var input = obtained.input else {
+            if let remoteURLs { for entry in outcome.share { await remoteURLs.upload(entry) } }
+            return outcome
+        }
+        var hash: String?
+        if case .file(let path) = input { hash = knownHashes[path] }
+        if hash == nil, remoteCache != nil || mode != .site {
+            // A local file is read and hashed on the image queue, off the cooperative threads.
+            let first = input
+            hash = await withCheckedContinuation { continuation in
+                lanes.queue.async { continuation.resume(returning: maker.sourceHash(first)) }
+            }
+        }
+        if case .shard(let shard) = mode, case .file(let path) = input,
+           !shard.contains(hash: hash ?? ContentHash.sha256Hex("galgen-shard|file:" + path)) {
+            outcome.outOfShard = true
+            return outcome
+        }
+        if let remoteCache, let hash, mode == .push || mode == .pull {
+            await transfer(hash, remoteCache, &outcome)
+            return outcome
+        }
+        var known = hash
+        var plan: RemoteImageCache.Plan?
+        if let remoteCache, let known { plan = await remoteCache.prefetch(sourceHash: known) }
+        // A URL known only by the remote's entry, whose work the remote lacks: its body is needed.
+        if case .stored(let entry) = input, entry.held == false, let plan, plan.needed, !plan.hit,
+           let downloaded = await download(entry, network: lanes.network, outcome: &outcome) {
+            input = downloaded
+            known = maker.sourceHash(downloaded)
+        }
+        await lanes.cpu.enter("cpu")
+        let start = elapsed()
+        var result = await process(input, known, on: lanes.queue)
+        if result.failure != nil, case .stored(let entry) = input, entry.held == false,
+           let downloaded = await download(entry, network: lanes.network, outcome: &outcome) {
+            // The cache held less than the entry promised (a damaged variant): decode the body after all.
+            input = downloaded
+            known = maker.sourceHash(downloaded)
+            result = await process(input, known, on: lanes.queue)
+        }
+        outcome.process = start...max(start, elapsed())
+        await lanes.cpu.leave("cpu")
+        outcome.result = result
+        if let remoteCache { await share(result, plan: plan, known: known, remoteCache, &outcome) }
+        return outcome
+    }
+
     /// Makes a source's variants on the image queue.
     private func process(_ input: ImageInput, _ known: String?, on queue: DispatchQueue) async -> ImageResult {
         let maker = self.maker
         return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: maker.run(input, sourceHash: known)) }
         }
-    }
-
-    /// Downloads the body of a URL known only by the remote's entry (an unconditional request);
-    /// nil when the download failed (the entry stays; the step reports why it could not decode).
-    private func download(_ work: Work, _ entry: RemoteEntry, network: KeyedGate, outcome: inout Outcome) async -> ImageInput? {
-        await network.enter("net")
-        let got = await remote.get(entry.url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false, force: true)
-        await network.leave("net")
-        guard case .success(let body) = got, let committed = try? remote.commit(body) else { return nil }
-        if committed.body != entry.body, committed.etag != nil, committed.etag == entry.etag {
-            let note = "the bytes behind \(entry.url) changed under the same ETag; the new ones are used and shared"
-            outcome.fetchNote = [outcome.fetchNote, note].compactMap { $0 }.joined(separator: "; ")
-        }
-        outcome.cacheEntries = outcome.cacheEntries.filter { $0 != CacheKey.remote(url: entry.url).relativePath } + committed.cachePaths
-        outcome.share = outcome.share.filter { $0.url != entry.url } + [committed]
-        return .stored(committed)
-    }
-
-    /// Gets an image URL through the cache, taking the remote cache's entry for it first when the
-    /// local one is missing or stale (never with `--refresh`); what it learnt that other runners
-    /// should know is added to `share`.
-    private func fetch(_ url: String, share: inout [RemoteEntry]) async -> Result<RemoteFetch.Body, RemoteFetch.Failure> {
-        var local: RemoteEntry?
-        if case .hit(let entry) = remote.cache.remoteEntry(for: url) { local = entry }
-        let fresh = local.map { remote.now() - $0.fetchedAt < RemoteFetch.lifetime($0, maxAge: imageMaxAge, expecting: .image) } ?? false
-        if let remoteURLs, !remote.refresh, mode != .push, !fresh { await remoteURLs.prefetch(url, local: local) }
-        let got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
-        guard let remoteURLs else { return got }
-        switch got {
-        case .success(let body):
-            switch body.source {
-            case .network, .stale: break  // shared once committed (a new body), or not at all (a stale copy)
-            case .revalidated:
-                if let entry = body.entry { share.append(entry) }
-            case .cache:
-                // A shard or a push makes sure the remote has what its cache knows.
-                if mode != .site, mode != .pull, let entry = body.entry, await remoteURLs.isCurrent(entry) == false { share.append(entry) }
-            }
-        case .failure(let failure):
-            if let entry = failure.remembered {
-                share.append(entry)
-            } else if mode != .site, mode != .pull, !failure.notCached, case .hit(let entry) = remote.cache.remoteEntry(for: url),
-                      entry.failure != nil, await remoteURLs.isCurrent(entry) == false {
-                share.append(entry)
-            }
-        }
-        return got
     }
 
     private func obtain(_ work: Work, network: KeyedGate) async -> (outcome: Outcome, input: ImageInput?) {
