@@ -30,35 +30,12 @@ mkdir -p "$work/site"
 # The image host.
 python3 "$root/Tests/Fixtures/apiserver.py" --port 0 --images "$work/photos" > "$work/host.out" 2>/dev/null &
 host=$!
-# nginx with WebDAV PUT, as in docs/remote-cache.md.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-rm -rf "$work/nginx"
-mkdir -p "$work/nginx/data" "$work/nginx/temp"
-cat > "$work/nginx/nginx.conf" <<CONF
-daemon off;
-master_process off;
-worker_processes 2;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log;
-events { worker_connections 256; }
-http {
-    access_log off;
-    client_body_temp_path $work/nginx/temp;
-    client_max_body_size 0;
-    server {
-        listen 127.0.0.1:$port;
-        root $work/nginx/data;
-        location /cache/ { dav_methods PUT; create_full_put_path on; }
-    }
-}
-CONF
-/usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
-nginx=$!
+. "$here/nginx_webdav.sh"
 trap 'kill $nginx $host 2>/dev/null || true' EXIT INT TERM
 for _ in 1 2 3 4 5 6 7 8 9 10; do grep -q READY "$work/host.out" 2>/dev/null && break; sleep 0.5; done
 hostport=$(sed -n 's/^READY //p' "$work/host.out")
 origin=http://127.0.0.1:$hostport
-remote=http://127.0.0.1:$port/cache/fleet/
+remote=$remote/fleet/
 
 write_config() {
     python3 - "$work/site" "$count" "$origin" "$1" <<'PY'
@@ -74,6 +51,14 @@ json.dump({"title": "Fleet benchmark", "formats": ["webp", "jpeg"],
 PY
 }
 reset() { curl -s "$origin/__reset" >/dev/null; }
+# timed NAME RUNS ARGS: farm-bench of a build on a new runner. Each run gets new folders (deleting
+# the last run's would be timed too); the last run's site is kept as o-NAME, the rest deleted after.
+timed() {
+    farm-bench -n "$2" --warmup 0 --timeout 3600 -- \
+        sh -c "exec '$galgen' build --config '$config' --cache '$work/c-$1-'\$\$ --output '$work/o-$1-'\$\$ --quiet $3"
+    last=$(ls -td "$work/o-$1-"* | head -1)
+    rm -rf "$work/o-$1" && mv "$last" "$work/o-$1" && rm -rf "$work/o-$1-"* "$work/c-$1-"*
+}
 # origin LABEL: the image host's requests since the last reset, summed up.
 origin_log() {
     curl -s "$origin/__log" | python3 -c '
@@ -93,11 +78,8 @@ echo "== $count image URLs on $origin (24 photos of 1600x1200, each URL distinct
 
 echo "== one runner, cold (empty cache, no remote)"
 reset
-farm-bench -n "$cold" --warmup 0 --timeout 3600 -- \
-    sh -c "exec '$galgen' build --config '$config' --cache '$work/c-single-'\$\$ --output '$work/o-single-'\$\$ --quiet"
+timed single "$cold" ""
 origin_log "one runner (all runs)"
-last=$(ls -td "$work"/o-single-* | head -1)
-rm -rf "$work/o-single" && mv "$last" "$work/o-single" && rm -rf "$work"/o-single-* "$work"/c-single-*
 
 echo "== three shards, then the final build (each on a new runner)"
 rm -rf "$work/nginx/data/cache/fleet" "$work"/c-shard* "$work"/c-final "$work"/o-final
@@ -107,12 +89,8 @@ for i in 1 2 3; do
 done
 origin_log "shards 1-3"
 reset
-# Each timed run gets new folders (deleting the last run's would be timed too); they go afterwards.
-farm-bench -n "$runs" --warmup 0 --timeout 3600 -- \
-    sh -c "exec '$galgen' build --config '$config' --cache '$work/c-final-'\$\$ --output '$work/o-final-'\$\$ --remote-cache '$remote' --quiet --report '$work/final.json'"
+timed final "$runs" "--remote-cache '$remote' --report '$work/final.json'"
 origin_log "final build (all runs)"
-last=$(ls -td "$work"/o-final-* | head -1)
-rm -rf "$work/o-final" && mv "$last" "$work/o-final" && rm -rf "$work"/o-final-* "$work"/c-final-*
 reset
 rm -rf "$work/c-plain" "$work/o-plain"
 "$galgen" build --config "$config" --cache "$work/c-plain" --output "$work/o-plain" --remote-cache "$remote" --quiet --report "$work/plain.json"

@@ -31,33 +31,8 @@ json.dump({"title": "Shard benchmark", "sources": [{"name": "photos", "type": "j
 PY
 config=$work/site/config.json
 
-# nginx with WebDAV PUT, as in docs/remote-cache.md.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-rm -rf "$work/nginx"
-mkdir -p "$work/nginx/data" "$work/nginx/temp"
-cat > "$work/nginx/nginx.conf" <<CONF
-daemon off;
-master_process off;
-worker_processes 2;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log;
-events { worker_connections 256; }
-http {
-    access_log off;
-    client_body_temp_path $work/nginx/temp;
-    client_max_body_size 0;
-    server {
-        listen 127.0.0.1:$port;
-        root $work/nginx/data;
-        location /cache/ { dav_methods PUT; create_full_put_path on; }
-    }
-}
-CONF
-/usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" &
-nginx=$!
+. "$here/nginx_webdav.sh"
 trap 'kill $nginx 2>/dev/null || true' EXIT INT TERM
-sleep 1
-remote=http://127.0.0.1:$port/cache
 
 echo "== $count photos, $(du -shL "$work/site/photos" | cut -f1); galgen $("$galgen" --version)"
 echo "== one runner, cold (empty local cache, no remote)"
