@@ -162,6 +162,32 @@ struct RemoteURLBuildTests {
         #expect(try fleet.same("d", "e") && !fleet.same("d", "a"))
     }
 
+    @Test func aURLEntryWhoseImageWorkTheRemoteLacksIsDownloadedAndTheNewBytesReplaceIt() async throws {
+        let fleet = try Fleet(count: 6)
+        defer { fleet.stop() }
+        try await fleet.host.cdn("sameetag=1")
+        _ = try await fleet.run(.site, "a")
+        // The remote loses the image work (not the URL entries), and the host changes the bytes under the same ETags.
+        let ac = fleet.nginx.root("ok") + "/ac"
+        for name in try FileManager.default.contentsOfDirectory(atPath: ac)
+        where !(try String(contentsOfFile: ac + "/" + name, encoding: .utf8)).contains("galgen-url-v1") {
+            try FileManager.default.removeItem(atPath: ac + "/" + name)
+        }
+        try await fleet.host.cdn("sameetag=1&night=1&change=100")
+        try await fleet.host.reset()
+        let b = try await fleet.run(.site, "b")
+        let asked = try await fleet.origin()
+        #expect(asked.count == 6 && asked.allSatisfy { $0.status == 200 && $0.ifNoneMatch == nil }, "one unconditional download each")
+        #expect(b.images.decoded == 6 && b.images.failed == 0 && b.remoteCache?.urlsFromRemote == 6 && b.remoteCache?.urlsShared == 6)
+        #expect(b.diagnostics.contains { $0.message.contains("changed under the same ETag") }, "\(b.diagnostics.map(\.message))")
+        // The new bytes are what every runner now gets.
+        try await fleet.host.reset()
+        let c = try await fleet.run(.site, "c")
+        #expect(try await fleet.origin().isEmpty && c.images.decoded == 0)
+        _ = try await fleet.run(.site, "d", remote: nil)
+        #expect(try fleet.same("b", "c") && fleet.same("c", "d") && !fleet.same("a", "c"))
+    }
+
     @Test func anImageThatIsGoneIsTrustedOnlyWhileFreshThenNamedForEveryRunner() async throws {
         let fleet = try Fleet(count: 6)
         defer { fleet.stop() }
