@@ -82,10 +82,11 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
         else { free(out->icc); out->icc = NULL; }
     } else {
         struct heif_color_profile_nclx *nclx = NULL;
-        if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+        if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx)
             out->nclx_primaries = (int)nclx->color_primaries;
-            heif_nclx_color_profile_free(nclx);
-        }
+        /* libheif may allocate the profile and still return an error (found by fuzzing: 52 bytes
+           per such file); it is ours to free either way. */
+        if (nclx) heif_nclx_color_profile_free(nclx);
     }
     struct heif_image *img = NULL;
     int has_alpha = heif_image_handle_has_alpha_channel(handle);
