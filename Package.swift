@@ -196,3 +196,21 @@ let package = Package(
         .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
     ]
 )
+
+/// Fuzz targets (issue 34), only when GALGEN_FUZZ is set: `scripts/fuzz.sh` builds them with
+/// libFuzzer and AddressSanitizer in their own scratch folder; normal builds never see them.
+if Context.environment["GALGEN_FUZZ"] != nil {
+    let fuzzTargets: [(String, [Target.Dependency])] = [
+        ("FuzzJSON", ["GalgenCore"]),
+        ("FuzzConfig", ["GalgenConfig", "GalgenCore"]),
+        ("FuzzRecords", ["GalgenRecords", "GalgenConfig", "GalgenCore"]),
+        ("FuzzHTML", ["GalgenValidation"]),
+        ("FuzzImage", ["GalgenImaging"]),
+        ("FuzzTokenizer", ["GalgenRendering"]),
+        ("FuzzRequestPath", ["GalgenServe"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)",
+                                                 swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])]))
+    }
+}

@@ -1,0 +1,87 @@
+#!/bin/sh
+# Builds and runs galgen's libFuzzer targets (issue 34) with AddressSanitizer:
+#
+#   scripts/fuzz.sh TARGET [SECONDS]     one target, SECONDS of fuzzing (default 60)
+#   scripts/fuzz.sh all SECONDS          every target in turn, SECONDS each
+#   scripts/fuzz.sh build                build them all, run nothing
+#
+# TARGET is json, config, records, html, image, tokenizer or request-path. The targets live in
+# Fuzz/ and are part of the package only when GALGEN_FUZZ is set; they build in their own scratch
+# folder (.build-fuzz), so normal builds are untouched. Each target's growing corpus is kept in
+# .build-fuzz/corpus/TARGET (seeded from the repository's test files on the first run); crashes,
+# hangs (over 10 s per input) and out-of-memory inputs are written to Fuzz/findings/ and make the
+# script exit 1. Extra libFuzzer flags can be given in FUZZ_FLAGS (e.g. FUZZ_FLAGS=-jobs=2);
+# FUZZ_NO_BUILD=1 runs what was built (two runs at once cannot share one build folder).
+set -eu
+root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+cd "$root"
+scratch=.build-fuzz
+targets="json config records html image tokenizer request-path"
+
+product() {
+    case $1 in
+        json) echo FuzzJSON ;; config) echo FuzzConfig ;; records) echo FuzzRecords ;; html) echo FuzzHTML ;;
+        image) echo FuzzImage ;; tokenizer) echo FuzzTokenizer ;; request-path) echo FuzzRequestPath ;;
+        *) echo "unknown target $1 (one of: $targets, all, build)" >&2; exit 2 ;;
+    esac
+}
+
+build() {
+    # SwiftPM's --sanitize links libFuzzer's main; -Xswiftc instruments the Swift modules for coverage too.
+    GALGEN_FUZZ=1 swift build --scratch-path "$scratch" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+        --product "$(product "$1")" \
+        2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" | tail -3
+    [ -x "$scratch/debug/$(product "$1")" ]
+}
+
+# seed TARGET DIR: copies the repository's example inputs for TARGET into DIR.
+seed() {
+    mkdir -p "$2"
+    case $1 in
+        json|records) find Tests/Fixtures Tests/GalgenRecordsTests Sources/GalgenTheme/Theme -name '*.json' -size -200k -exec cp {} "$2/" \; ;;
+        config) find docs Tests/Fixtures -name '*.json' -size -100k -exec cp {} "$2/" \; ;;
+        html) find docs Sources/GalgenTheme/Theme -name '*.html' -o -name '*.mustache' | head -50 | while read -r f; do cp "$f" "$2/"; done ;;
+        image) find Tests/corpus/upstream -type f ! -name '*.md' -size -300k -exec cp {} "$2/" \; ;;
+        tokenizer) cp Tests/Fixtures/search-tokenize.json README.md "$2/" ;;
+        request-path) for t in / /people/page/2/ '/a%20b/c.jpg?x=1' '/%2e%2e/etc/passwd' '/x/..%2fy' '//a' '/a\b'; do
+                          printf '%s' "$t" > "$2/$(printf '%s' "$t" | sha1sum | cut -c1-12)"; done ;;
+    esac
+    [ -n "$(ls -A "$2")" ] || printf '{}' > "$2/empty"
+}
+
+dict() {
+    case $1 in
+        json|config|records) echo "-dict=Fuzz/dict/json.dict" ;;
+        image) echo "-dict=Fuzz/dict/image.dict" ;;
+        html) echo "-dict=Fuzz/dict/html.dict" ;;
+        *) echo "" ;;
+    esac
+}
+
+run() {
+    name=$1
+    seconds=$2
+    [ -n "${FUZZ_NO_BUILD:-}" ] || build "$name"
+    corpus=$scratch/corpus/$name
+    [ -d "$corpus" ] || seed "$name" "$corpus"
+    mkdir -p Fuzz/findings
+    log=$scratch/fuzz-$name.log
+    echo "== $name: $seconds s"
+    status=0
+    # shellcheck disable=SC2046,SC2086
+    LSAN_OPTIONS=suppressions=$root/Fuzz/lsan.supp:print_suppressions=0 "$scratch/debug/$(product "$name")" $(dict "$name") -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+        -max_len=1048576 -print_final_stats=1 -artifact_prefix="Fuzz/findings/$name-" ${FUZZ_FLAGS:-} "$corpus" > "$log" 2>&1 || status=$?
+    grep -E "^#[0-9]+.*(DONE|pulse)|stat::number_of_executed_units|stat::peak_rss_mb|cov:" "$log" | tail -3
+    if [ $status -ne 0 ]; then
+        echo "$name: libFuzzer stopped with $status; see $log and Fuzz/findings/" >&2
+        grep -E "ERROR|SUMMARY|Fatal error" "$log" | head -5 >&2
+        return 1
+    fi
+}
+
+case ${1:-} in
+    "") sed -n '2,14p' "$0"; exit 2 ;;
+    build) for t in $targets; do build "$t"; done ;;
+    all) failed=0; for t in $targets; do run "$t" "${2:-60}" || failed=1; done; exit $failed ;;
+    *) run "$1" "${2:-60}" ;;
+esac
