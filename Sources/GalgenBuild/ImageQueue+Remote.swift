@@ -12,9 +12,7 @@ extension ImageQueue {
         case .push:
             let pushed = await remoteCache.push(sourceHash: hash)
             outcome.push = pushed
-            if pushed != .failed && pushed != .incomplete, let remoteURLs {
-                for entry in outcome.share { await remoteURLs.write(entry) }
-            }
+            if pushed != .failed && pushed != .incomplete { await remoteURLs?.write(outcome.share) }
         case .pull:
             let plan = await remoteCache.prefetch(sourceHash: hash)
             if plan.needed { outcome.remoteHit = plan.hit }
@@ -30,7 +28,7 @@ extension ImageQueue {
                _ outcome: inout Outcome) async {
         let entries = outcome.share
         let remoteURLs = self.remoteURLs
-        let writeAll: @Sendable () async -> Void = { for entry in entries { await remoteURLs?.write(entry) } }
+        let writeAll: @Sendable () async -> Void = { await remoteURLs?.write(entries) }
         if let plan, plan.sourceHash == known {
             if case .shard = mode, !plan.needed, result.failure == nil {
                 // The local cache held it all: make sure the final build finds it remotely too.
@@ -73,7 +71,7 @@ extension ImageQueue {
     func fetch(_ url: String, share: inout [RemoteEntry]) async -> Result<RemoteFetch.Body, RemoteFetch.Failure> {
         var local: RemoteEntry?
         if case .hit(let entry) = remote.cache.remoteEntry(for: url) { local = entry }
-        let fresh = local.map { remote.now() - $0.fetchedAt < RemoteFetch.lifetime($0, maxAge: imageMaxAge, expecting: .image) } ?? false
+        let fresh = local.map { remote.isFresh($0, maxAge: imageMaxAge, expecting: .image) } ?? false
         if let remoteURLs, !remote.refresh, mode != .push, !fresh { await remoteURLs.prefetch(url, local: local) }
         let got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
         guard let remoteURLs else { return got }

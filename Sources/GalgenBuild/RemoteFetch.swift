@@ -80,7 +80,7 @@ struct RemoteFetch: Sendable {
             await stats.count(.cache)
             return await fromCache(cached, .cache)
         }
-        if let cached, !refresh, now() - cached.fetchedAt < Self.lifetime(cached, maxAge: maxAge, expecting: expecting) {
+        if let cached, !refresh, isFresh(cached, maxAge: maxAge, expecting: expecting) {
             await stats.count(.cache)
             return await fromCache(cached, .cache)
         }
@@ -147,6 +147,11 @@ struct RemoteFetch: Sendable {
     /// send `no-cache` on pages a site means to keep for hours).
     static func lifetime(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Double {
         expecting == .image ? min(maxAge, entry.maxAge ?? maxAge) : maxAge
+    }
+
+    /// Whether a cached copy is used without asking its server (``lifetime(_:maxAge:expecting:)``).
+    func isFresh(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Bool {
+        now() - entry.fetchedAt < Self.lifetime(entry, maxAge: maxAge, expecting: expecting)
     }
 }
 

@@ -151,6 +151,12 @@ public struct RemoteURLs: Sendable {
         await uploads.add { [self] in await write(local) }
     }
 
+    /// Writes URLs' entries now, one after the other.
+    /// - Parameter entries: Local cache entries.
+    public func write(_ entries: [RemoteEntry]) async {
+        for entry in entries { await write(entry) }
+    }
+
     /// Writes a URL's entry now.
     /// - Parameter local: The local cache's entry after this build fetched, revalidated or failed on it.
     public func write(_ local: RemoteEntry) async {
