@@ -19,6 +19,8 @@ struct BuildState {
     let events: @Sendable (BuildEvent) -> Void
     /// The report, written by every step.
     var report = BuildReport()
+    /// Whether the disk filled up or turned read-only under any file operation of the build.
+    var diskWatch = DiskWatch()
 
     /// The site config (`config`).
     var config: SiteConfig?

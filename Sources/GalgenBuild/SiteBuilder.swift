@@ -48,7 +48,12 @@ public struct SiteBuilder: Sendable {
     public func build(events: @Sendable (BuildEvent) -> Void) async throws(BuildError) -> BuildReport {
         // The events closure outlives no call of this function: the state holds it only while the steps run.
         try await withoutActuallyEscaping(events) { events async throws(BuildError) -> BuildReport in
-            var state = BuildState(options: options, environment: environment, session: session, events: events)
+            // Every file operation of the build passes the disk watch: a full or read-only disk stops it.
+            let watch = DiskWatch()
+            var watched = environment
+            watched.fileSystem = WatchedFileSystem(base: environment.fileSystem, watch: watch)
+            var state = BuildState(options: options, environment: watched, session: session, events: events)
+            state.diskWatch = watch
             state.report.inputs.config = options.configPath
             state.report.inputs.options.jobs = options.jobs
             state.report.inputs.options.offline = options.offline
@@ -70,11 +75,15 @@ public struct SiteBuilder: Sendable {
         var timer = StepTimer(clock: environment.clock)
         for step in steps {
             state.events(.started(step.name.rawValue))
-            do {
+            do throws(BuildError) {
                 try await step.run(&state)
+                if let stop = state.diskWatch.error(at: step.name) { throw stop }
             } catch {
                 var error = error
                 if error.step.isEmpty { error.step = step.name.rawValue }
+                if case .failed(let message) = error.reason, let gone = Self.vanished(state) {
+                    error.reason = .failed(message + "; " + gone)
+                }
                 state.stager?.discard()
                 await state.closeNetwork()
                 state.report.fatal = error.fatal
@@ -84,6 +93,15 @@ public struct SiteBuilder: Sendable {
             timer.lap(step.name.rawValue, into: &state.report, events: state.events)
         }
         await state.closeNetwork()
+    }
+}
+
+extension SiteBuilder {
+    /// Says so when the cache folder was there when the build began and is gone now (removed
+    /// while the build ran): the likely cause of the failure, and harmless to build again.
+    static func vanished(_ state: BuildState) -> String? {
+        guard state.cache != nil, !state.cacheDirectory.isEmpty, state.fileSystem.kind(at: state.cacheDirectory) == nil else { return nil }
+        return "the cache folder \(state.cacheDirectory) was removed while the build ran; nothing was published: build again to start a new cache"
     }
 }
 

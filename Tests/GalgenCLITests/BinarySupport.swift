@@ -18,3 +18,34 @@ enum GalgenBinary {
         return process
     }
 }
+
+/// A running `galgen` process started by ``GalgenBinary/launch(_:errors:)``.
+struct RunningGalgen {
+    let process: Process
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Waits for it to end; its exit status (a signal's number when it was killed).
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+extension GalgenBinary {
+    /// Starts `galgen` with `arguments`; standard error goes to the file `errors` (made anew) when given.
+    static func launch(_ arguments: [String], errors: String? = nil) throws -> RunningGalgen {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: errors)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        return RunningGalgen(process: process)
+    }
+}

@@ -266,6 +266,10 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
         case notADirectory
         case isADirectory
         case ioError
+        /// The disk (or the user's quota on it) is full: `ENOSPC`, `EDQUOT`.
+        case noSpace
+        /// The file system is mounted read-only: `EROFS`.
+        case readOnly
     }
 
     /// The class of failure.
@@ -276,6 +280,9 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
     public var path: String
     /// The system's message (e.g. from `strerror`).
     public var reason: String
+    /// For a full or read-only disk: which one, as ``DiskDescription`` tells it (its mount point,
+    /// device and free space); nil otherwise.
+    public var disk: String?
 
     /// Creates an error.
     /// - Parameters:
@@ -290,5 +297,11 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "cannot \(operation) \(path): \(reason)" }
+    /// Whether the disk itself is the trouble (full or read-only), not this one file: a build
+    /// cannot go on writing there, so it stops rather than publish a site with holes.
+    public var isDiskTrouble: Bool { code == .noSpace || code == .readOnly }
+
+    public var description: String {
+        "cannot \(operation) \(path): \(reason)" + (disk.map { " (\($0))" } ?? "")
+    }
 }

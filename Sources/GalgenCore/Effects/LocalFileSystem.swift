@@ -10,7 +10,9 @@ public struct LocalFileSystem: FileSystem {
     public init() {}
 
     private static func error(_ operation: String, _ path: String, _ err: Int32 = errno) -> FileSystemError {
-        FileSystemError(errno: err, operation: operation, path: path)
+        var error = FileSystemError(errno: err, operation: operation, path: path)
+        if error.isDiskTrouble { error.disk = DiskDescription.of(path) }
+        return error
     }
 
     public func readFile(at path: String) throws(FileSystemError) -> Data {
@@ -239,6 +241,8 @@ extension FileSystemError {
             case EACCES, EPERM: .permissionDenied
             case ENOTDIR: .notADirectory
             case EISDIR: .isADirectory
+            case ENOSPC, EDQUOT: .noSpace
+            case EROFS: .readOnly
             default: .ioError
             }
         self.init(code, operation: operation, path: path, reason: String(cString: strerror(errno)))
