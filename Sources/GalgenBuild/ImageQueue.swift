@@ -28,6 +28,8 @@ struct ImageQueue: Sendable {
     let maxDownloads: Int
     /// Seconds since the stage started, for the overlap figures.
     let elapsed: @Sendable () -> Double
+    /// Whether the build is stopping (its disk is full or read-only): images not started yet are skipped.
+    var stopping: @Sendable () -> Bool = { false }
 
     struct Work: Sendable {
         var reference: Record.ImageReference
@@ -143,6 +145,11 @@ struct ImageQueue: Sendable {
 
     /// Makes a source's variants on the image queue.
     private func process(_ input: ImageInput, _ known: String?, on queue: DispatchQueue) async -> ImageResult {
+        if stopping() {
+            var skipped = ImageResult()
+            skipped.failure = "not made: the build is stopping"
+            return skipped
+        }
         let maker = self.maker
         return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: maker.run(input, sourceHash: known)) }

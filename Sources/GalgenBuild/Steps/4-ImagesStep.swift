@@ -62,6 +62,8 @@ struct ImagesStep: BuildStep {
         stage.remoteURLs = network.images
         stage.mode = state.mode
         stage.knownHashes = state.knownHashes
+        let watch = state.diskWatch
+        stage.stopping = { watch.trouble != nil }
         var throttle = ProgressThrottle()
         let total = users.references.count
         return await stage.run(users.works, completed: { done in
