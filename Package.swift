@@ -150,6 +150,7 @@ let package = Package(
             name: "GalgenServe",
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenBuild", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -208,6 +209,11 @@ if Context.environment["GALGEN_FUZZ"] != nil {
         ("FuzzImage", ["GalgenImaging"]),
         ("FuzzTokenizer", ["GalgenRendering"]),
         ("FuzzRequestPath", ["GalgenServe"]),
+        ("FuzzPixels", ["GalgenImaging"]),
+        ("FuzzMetadata", ["GalgenMetadata"]),
+        ("FuzzSidecar", ["GalgenSidecars"]),
+        ("FuzzMessages", ["GalgenRendering"]),
+        ("FuzzVideo", ["GalgenVideo"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(.executableTarget(name: name, dependencies: dependencies, path: "Fuzz/\(name)",

@@ -45,7 +45,10 @@ public struct DiskCache: Sendable {
         do {
             data = try fileSystem.readFile(at: path)
         } catch {
-            try? fileSystem.remove(at: path)
+            // A failed read says nothing about the entry when the process ran out of descriptors or
+            // memory: it stays (the next store replaces it atomically anyway). Only a folder where an
+            // entry belongs is removed, as nothing could be stored over it.
+            if error.code == .isADirectory { try? fileSystem.remove(at: path) }
             return .damaged("unreadable: \(error.reason)")
         }
         if let problem = verify(data) {

@@ -1,5 +1,6 @@
 public import Hummingbird
 public import GalgenCore
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -90,9 +91,11 @@ public final class PreviewServer: Sendable {
         let inputs = watcher.snapshot(pictures: await pictures.get())
         var logger = Logger(label: "galgen.serve")
         logger.logLevel = .error
+        let connections = DescriptorBudget.maximumConnections(openFileLimit: DescriptorBudget.raiseOpenFileLimit())
         let app = Application(
             responder: SiteResponder(files: SiteFiles(root: settings.siteDirectory), hub: hub),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: logger)),
             onServerRunning: { channel in await onReady(channel.localAddress?.port ?? 0) },
             logger: logger)
         let rebuilder = Rebuilder(server: self, watcher: watcher, start: inputs)
