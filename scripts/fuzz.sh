@@ -5,7 +5,8 @@
 #   scripts/fuzz.sh all SECONDS          every target in turn, SECONDS each
 #   scripts/fuzz.sh build                build them all, run nothing
 #
-# TARGET is json, config, records, html, image, tokenizer or request-path. The targets live in
+# TARGET is json, config, records, html, image, pixels, metadata, sidecar, messages, video,
+# tokenizer or request-path. The targets live in
 # Fuzz/ and are part of the package only when GALGEN_FUZZ is set; they build in their own scratch
 # folder (.build-fuzz), so normal builds are untouched. Each target's growing corpus is kept in
 # .build-fuzz/corpus/TARGET (seeded from the repository's test files on the first run); crashes,
@@ -16,12 +17,14 @@ set -eu
 root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
 scratch=.build-fuzz
-targets="json config records html image tokenizer request-path"
+targets="json config records html image pixels metadata sidecar messages video tokenizer request-path"
 
 product() {
     case $1 in
         json) echo FuzzJSON ;; config) echo FuzzConfig ;; records) echo FuzzRecords ;; html) echo FuzzHTML ;;
         image) echo FuzzImage ;; tokenizer) echo FuzzTokenizer ;; request-path) echo FuzzRequestPath ;;
+        pixels) echo FuzzPixels ;; metadata) echo FuzzMetadata ;; sidecar) echo FuzzSidecar ;; messages) echo FuzzMessages ;;
+        video) echo FuzzVideo ;;
         *) echo "unknown target $1 (one of: $targets, all, build)" >&2; exit 2 ;;
     esac
 }
@@ -43,6 +46,21 @@ seed() {
         html) find docs Sources/GalgenTheme/Theme -name '*.html' -o -name '*.mustache' | head -50 | while read -r f; do cp "$f" "$2/"; done ;;
         image) find Tests/corpus/upstream -type f ! -name '*.md' -size -300k -exec cp {} "$2/" \; ;;
         tokenizer) cp Tests/Fixtures/search-tokenize.json README.md "$2/" ;;
+        metadata) find Tests/corpus/upstream -type f \( -iname '*exif*' -o -iname '*xmp*' -o -iname '*iptc*' -o -name '*.tif' -o -name '*.webp' \) \
+                      -size -300k -exec cp {} "$2/" \; ;;
+        sidecar) find docs Tests -name '*.md' -size -64k | while read -r f; do cp "$f" "$2/$(echo "$f" | tr / _)"; done
+                 printf -- '---\ntitle: "A"\ndate: 2024-05-01\ntags: [a, b]\nbody: |\n  x\n---\n# Hi\n\n<script>x</script> [a](javascript:x)\n' > "$2/front" ;;
+        messages) cp Sources/GalgenTheme/Theme/i18n/*.json "$2/" ;;
+        pixels) # header: source w-1, h-1, target w-1, h-1, flags (bit 0/1: +256, bit 2: RGBA), background RGB, ICC length / 8
+                for p in Tests/corpus/profiles/*.icc; do
+                    size=$(($(wc -c < "$p") / 8)); [ "$size" -gt 255 ] && size=255
+                    { printf '\037\027\007\077\004\377\200\000'; printf "\\$(printf '%03o' "$size")"; head -c $((size * 8)) "$p"; head -c 512 README.md; } > "$2/$(basename "$p")"
+                done
+                printf '\377\000\001\377\003\0\0\0\0abcdefgh' > "$2/lopsided" ;;
+        video) if command -v ffmpeg > /dev/null; then
+                   ffmpeg -loglevel error -f lavfi -i testsrc=size=64x48:rate=5 -t 1.5 -pix_fmt yuv420p "$2/a.mp4"
+                   ffmpeg -loglevel error -f lavfi -i testsrc=size=48x32:rate=5 -t 0.6 -c:v libvpx "$2/b.webm" || true
+               fi ;;
         request-path) for t in / /people/page/2/ '/a%20b/c.jpg?x=1' '/%2e%2e/etc/passwd' '/x/..%2fy' '//a' '/a\b'; do
                           printf '%s' "$t" > "$2/$(printf '%s' "$t" | sha1sum | cut -c1-12)"; done ;;
     esac
@@ -52,7 +70,8 @@ seed() {
 dict() {
     case $1 in
         json|config|records) echo "-dict=Fuzz/dict/json.dict" ;;
-        image) echo "-dict=Fuzz/dict/image.dict" ;;
+        image|metadata) echo "-dict=Fuzz/dict/image.dict" ;;
+        messages) echo "-dict=Fuzz/dict/json.dict" ;;
         html) echo "-dict=Fuzz/dict/html.dict" ;;
         *) echo "" ;;
     esac

