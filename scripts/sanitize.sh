@@ -34,13 +34,15 @@ mkdir -p "$scratch"
 log=$scratch/sanitize.log
 # shellcheck disable=SC2086
 swift build --build-tests --scratch-path "$scratch" $flags 2>&1 | grep -E "error:|Build complete" | tail -3
-export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1
-export LSAN_OPTIONS=suppressions=$root/Fuzz/lsan.supp:print_suppressions=0
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:fast_unwind_on_malloc=0
+export LSAN_OPTIONS=suppressions=$root/scripts/lsan-tests.supp:print_suppressions=0
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 status=0
 # shellcheck disable=SC2086
-swift test --skip-build --scratch-path "$scratch" $flags --filter "$filter" > "$log" 2>&1 || status=$?
+# Two tests that measure memory growth and speed cannot hold under ASan (shadow memory, quarantine,
+# slow unwinding).
+swift test --skip-build --scratch-path "$scratch" $flags --filter "$filter" --skip 'largeFileStreamsInBoundedMemory|testLargeJPEGReadsFast' > "$log" 2>&1 || status=$?
 reports=$(grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer" "$log" || true)
 grep -E "Test run with|Executed [0-9]+ tests" "$log" | tail -2
 echo "$kind: $reports sanitizer report(s); swift test exited $status; log: $log"
