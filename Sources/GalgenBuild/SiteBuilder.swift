@@ -51,7 +51,7 @@ public struct SiteBuilder: Sendable {
             // Every file operation of the build passes the disk watch: a full or read-only disk stops it.
             let watch = DiskWatch()
             var watched = environment
-            watched.fileSystem = WatchedFileSystem(base: environment.fileSystem, watch: watch)
+            watched.fileSystem = ObservedFileSystem(environment.fileSystem, failed: { watch.note($0) })
             var state = BuildState(options: options, environment: watched, session: session, events: events)
             state.diskWatch = watch
             state.report.inputs.config = options.configPath
