@@ -7,8 +7,8 @@ import GalgenServe
 public func fuzzRequestPath(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let target = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     if case .segments(let segments, _) = RequestPath(target: target) {
-        for segment in segments where segment.isEmpty || segment == "." || segment == ".." || segment.contains("/")
-            || segment.contains("\\") || segment.contains("\0") {
+        for segment in segments where segment.isEmpty || segment == "." || segment == ".."
+            || segment.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" }) {
             fatalError("RequestPath accepted the segment \(segment.debugDescription) of \(target.debugDescription)")
         }
     }

@@ -1,4 +1,6 @@
+import Foundation
 @testable import GalgenServe
+import GalgenTestSupport
 import Testing
 
 struct RequestPathTests {
@@ -41,5 +43,34 @@ struct RequestPathTests {
         #expect(SiteFiles.encodedPath(["evil.com", "x"]) == "/evil.com/x")
         #expect(SiteFiles.encodedPath(["a b", "é"]) == "/a%20b/%C3%A9")
         #expect(SiteFiles.encodedPath([]) == "/")
+    }
+}
+
+/// Marks that join the next character into one grapheme (U+06DD, an Arabic prepended concatenation
+/// mark) must not hide a `/`, `?` or `..` from the parser: it works on Unicode scalars.
+struct RequestPathGraphemeTests {
+    @Test func aPrependedMarkDoesNotHideTheSeparatorAfterIt() {
+        #expect(RequestPath(target: "/eee\u{06DD}/eee\u{06DD}") == .segments(["eee\u{06DD}", "eee\u{06DD}"], directoryForm: false))
+        #expect(RequestPath(target: "/a\u{06DD}/../b") == .refused(.dotSegment))
+        #expect(RequestPath(target: "/a\u{06DD}%2fb") == .refused(.encodedSeparator))
+        #expect(RequestPath(target: "/a\u{06DD}?x=/..") == .segments(["a\u{06DD}"], directoryForm: false))
+        #expect(RequestPath(target: "/a\u{06DD}/") == .segments(["a\u{06DD}"], directoryForm: true))
+    }
+
+    /// The inputs the request-path fuzz target found (Fuzz/regressions/request-path): what is accepted
+    /// has no empty, dot or separator-holding segment.
+    @Test func theFuzzFindingsAreRefusedOrSplitProperly() throws {
+        let folder = Repository.root + "/Fuzz/regressions/request-path"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(!names.isEmpty)
+        for name in names {
+            let target = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)), as: UTF8.self)
+            if case .segments(let segments, _) = RequestPath(target: target) {
+                for segment in segments {
+                    #expect(!segment.isEmpty && segment != "." && segment != "..", "\(name)")
+                    #expect(!segment.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "\0" }, "\(name): \(segment.debugDescription)")
+                }
+            }
+        }
     }
 }
