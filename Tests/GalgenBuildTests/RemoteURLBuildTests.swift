@@ -26,7 +26,7 @@ struct RemoteURLBuildTests {
             site = try FixtureSite(count: 0)
             let records = (0..<count).map { #"{"id": "p\#($0)", "title": "Product \#($0)", "image": "\#(host.url("/cdn/\($0).jpg"))"}"# }
             try site.writeRecords("[\n" + records.joined(separator: ",\n") + "\n]")
-            try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100], "fetch": {"connectTimeout": 1, "idleTimeout": "400ms", "totalTimeout": "3s", "retries": 1, "backoff": "10ms", "imageMaxAge": "\#(maxAge)"}"# + cache)
+            try site.writeConfig(extra: #""formats": ["jpeg"], "imageWidths": [100], "fetch": {"connectTimeout": 1, "idleTimeout": "5s", "totalTimeout": "20s", "retries": 1, "backoff": "10ms", "imageMaxAge": "\#(maxAge)"}"# + cache)
         }
 
         func path(_ name: String) -> String { site.directory.path + "/" + name }

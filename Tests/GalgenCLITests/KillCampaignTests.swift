@@ -85,7 +85,7 @@ struct KillCampaignTests {
             let share = rounds % 4 == 0 ? 0.75 + 0.3 * random.unit() : 1.05 * random.unit()
             let delay = share * (warm["\(cache) \(version)"] ?? site.durations[version])
             let log = site.site.directory.path + "/round.log"
-            let process = try GalgenBinary.launch(["build", "--config", site.site.configPath, "--output", output, "--cache", cache, "--jobs", "2"], errors: log)
+            let process = try GalgenBinary.launch(["build", "--config", site.site.configPath, "--output", output, "--cache", cache, "--jobs", "1"], errors: log)
             usleep(UInt32(max(2_000, delay * 1e6)))  // a blocking sleep: the test pool may be busy with other tests
             let wasRunning = process.isRunning
             kill(process.process.processIdentifier, SIGKILL)
