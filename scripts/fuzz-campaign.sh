@@ -33,6 +33,7 @@ for pair in "$@"; do
         { echo "## $target slice $slice (exit $rc)"; cat "$out" "$out.time"; echo; } >> "$log"
         rm -f "$out" "$out.time"
         slice=$((slice + 1))
+        if [ "$rc" -eq 2 ]; then echo "$target: not a fuzz target (see scripts/fuzz.sh)" >&2; exit 2; fi
         if [ "$rc" -ne 0 ]; then status=1; echo "$target: finding after $spent CPU s; see Fuzz/findings/" >&2; break; fi
     done
     echo "$target: $spent CPU s" >> "$log"

@@ -80,6 +80,7 @@ dict() {
 run() {
     name=$1
     seconds=$2
+    product "$name" > /dev/null
     [ -n "${FUZZ_NO_BUILD:-}" ] || build "$name"
     corpus=$scratch/corpus/$name
     [ -d "$corpus" ] || seed "$name" "$corpus"
