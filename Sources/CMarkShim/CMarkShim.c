@@ -28,6 +28,14 @@ int gg_md_url_allowed(const char *url) {
     return strcmp(scheme, "http") == 0 || strcmp(scheme, "https") == 0 || strcmp(scheme, "mailto") == 0;
 }
 
+/* Allowed and not blank: what may be written as an attribute. */
+static int gg_md_usable(const char *url) {
+    if (!url) return 0;
+    const unsigned char *p = (const unsigned char *)url;
+    while (*p && *p <= 0x20) p++;
+    return *p != 0 && gg_md_url_allowed(url);
+}
+
 /* ---- Raw HTML as text ---------------------------------------------------------------------- */
 
 /* A text node holding `length` bytes of `text`, or NULL. */
@@ -67,6 +75,25 @@ static cmark_node *gg_md_block_as_text(const char *literal) {
     return para;
 }
 
+/* ---- Changes, made after the walk ---------------------------------------------------------- */
+
+/* What to do to one node: the iterator must not see the tree change under it. */
+enum { GG_CHANGE_UNHTML, GG_CHANGE_URL, GG_CHANGE_UNWRAP, GG_CHANGE_HTML };
+typedef struct { cmark_node *node; int kind; char *replacement; } gg_md_change;
+typedef struct { gg_md_change *items; size_t count, capacity; } gg_md_changes;
+
+static int gg_md_add(gg_md_changes *changes, cmark_node *node, int kind, char *replacement) {
+    if (changes->count == changes->capacity) {
+        size_t grown = changes->capacity ? changes->capacity * 2 : 16;
+        gg_md_change *bigger = realloc(changes->items, grown * sizeof(*bigger));
+        if (!bigger) { free(replacement); return 0; }
+        changes->items = bigger;
+        changes->capacity = grown;
+    }
+    changes->items[changes->count++] = (gg_md_change){ node, kind, replacement };
+    return 1;
+}
+
 /* Replaces an HTML node by its text; 0 when memory runs out. */
 static int gg_md_unhtml(cmark_node *node) {
     const char *literal = cmark_node_get_literal(node);
@@ -79,47 +106,152 @@ static int gg_md_unhtml(cmark_node *node) {
     return 1;
 }
 
+/* Puts a link's or image's children where it was and removes it. */
+static int gg_md_unwrap(cmark_node *node) {
+    cmark_node *child;
+    while ((child = cmark_node_first_child(node)) != NULL) {
+        if (!cmark_node_insert_before(node, child)) return 0;
+    }
+    cmark_node_free(node);   /* unlinks it */
+    return 1;
+}
+
+/* Replaces a node by trusted inline HTML. */
+static int gg_md_to_html(cmark_node *node, const char *html) {
+    cmark_node *raw = cmark_node_new(CMARK_NODE_HTML_INLINE);
+    if (!raw) return 0;
+    if (!cmark_node_set_literal(raw, html) || !cmark_node_replace(node, raw)) { cmark_node_free(raw); return 0; }
+    cmark_node_free(node);
+    return 1;
+}
+
+/* Applies the changes, the last first: a change never touches a node an earlier one freed (an image
+   inside a link, or a link inside an image's description, comes after the node that holds it). */
+static int gg_md_apply(gg_md_changes *changes) {
+    int ok = 1;
+    for (size_t i = changes->count; i-- > 0;) {
+        gg_md_change *c = &changes->items[i];
+        if (ok) {
+            switch (c->kind) {
+            case GG_CHANGE_UNHTML: ok = gg_md_unhtml(c->node); break;
+            case GG_CHANGE_URL: ok = cmark_node_set_url(c->node, c->replacement); break;
+            case GG_CHANGE_UNWRAP: ok = gg_md_unwrap(c->node); break;
+            case GG_CHANGE_HTML: ok = gg_md_to_html(c->node, c->replacement); break;
+            }
+        }
+        free(c->replacement);
+    }
+    return ok;
+}
+
 /* ---- The walk ------------------------------------------------------------------------------ */
 
-/* Empties unsafe destinations and collects HTML nodes (replaced after the walk, since the
-   iterator must not see the tree change under it). 0 when memory runs out. */
-static int gg_md_clean(cmark_node *doc, int allow_html) {
-    cmark_node **html = NULL;
-    size_t count = 0, capacity = 0;
+/* Where the walk is: the line of the current inline and how deep in links it is. */
+typedef struct { int block_line; int breaks; int link_depth; } gg_md_place;
+
+static void gg_md_count_newlines(gg_md_place *place, const char *literal) {
+    for (const char *p = literal; p && *p; p++) if (*p == '\n') place->breaks++;
+}
+
+/* The plain text of a node's descendants (text, code, breaks as spaces), malloc'd; NULL when memory runs out. */
+static char *gg_md_plain(cmark_node *node) {
+    size_t length = 0, capacity = 64;
+    char *out = malloc(capacity);
+    if (!out) return NULL;
+    out[0] = 0;
+    cmark_iter *iter = cmark_iter_new(node);
+    if (!iter) { free(out); return NULL; }
+    cmark_event_type event;
+    while ((event = cmark_iter_next(iter)) != CMARK_EVENT_DONE) {
+        cmark_node *child = cmark_iter_get_node(iter);
+        if (event != CMARK_EVENT_ENTER || child == node) continue;
+        cmark_node_type type = cmark_node_get_type(child);
+        const char *piece = type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE ? cmark_node_get_literal(child)
+            : type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK ? " " : NULL;
+        size_t n = piece ? strlen(piece) : 0;
+        if (n == 0) continue;
+        if (length + n + 1 > capacity) {
+            while (length + n + 1 > capacity) capacity *= 2;
+            char *bigger = realloc(out, capacity);
+            if (!bigger) { free(out); cmark_iter_free(iter); return NULL; }
+            out = bigger;
+        }
+        memcpy(out + length, piece, n);
+        length += n;
+        out[length] = 0;
+    }
+    cmark_iter_free(iter);
+    return out;
+}
+
+/* Decides one link or image: records the change, if any. 0 when memory runs out. */
+static int gg_md_decide(cmark_node *node, int image, const gg_md_place *place, gg_md_resolver resolve, void *context,
+                        gg_md_changes *changes) {
+    const char *url = cmark_node_get_url(node);
+    const char *title = cmark_node_get_title(node);
+    char *text = gg_md_plain(node);
+    if (!text) return 0;
+    gg_md_ref ref = { image, url ? url : "", title ? title : "", text, place->block_line + place->breaks, gg_md_usable(url),
+                      image && place->link_depth > 0 };
+    char *replacement = NULL;
+    int action = resolve ? resolve(context, &ref, &replacement) : (ref.allowed ? GG_MD_KEEP : GG_MD_TEXT);
+    free(text);
+    if (action == GG_MD_HTML && replacement) return gg_md_add(changes, node, GG_CHANGE_HTML, replacement);
+    if (action == GG_MD_URL && replacement && gg_md_usable(replacement)) return gg_md_add(changes, node, GG_CHANGE_URL, replacement);
+    free(replacement);
+    if (action == GG_MD_KEEP && ref.allowed) return 1;
+    return gg_md_add(changes, node, GG_CHANGE_UNWRAP, NULL);
+}
+
+/* Collects every change in document order; 0 when memory runs out. */
+static int gg_md_walk(cmark_node *doc, int allow_html, gg_md_resolver resolve, void *context, gg_md_changes *changes) {
+    gg_md_place place = { 1, 0, 0 };
     int ok = 1;
     cmark_iter *iter = cmark_iter_new(doc);
     if (!iter) return 0;
     cmark_event_type event;
     while (ok && (event = cmark_iter_next(iter)) != CMARK_EVENT_DONE) {
-        if (event != CMARK_EVENT_ENTER) continue;
         cmark_node *node = cmark_iter_get_node(iter);
         cmark_node_type type = cmark_node_get_type(node);
-        if ((type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) && !gg_md_url_allowed(cmark_node_get_url(node))) {
-            ok = cmark_node_set_url(node, "");
-        } else if (!allow_html && (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE)) {
-            if (count == capacity) {
-                size_t grown = capacity ? capacity * 2 : 16;
-                cmark_node **bigger = realloc(html, grown * sizeof(*html));
-                if (!bigger) { ok = 0; break; }
-                html = bigger;
-                capacity = grown;
-            }
-            html[count++] = node;
+        if (type == CMARK_NODE_LINK) place.link_depth += event == CMARK_EVENT_ENTER ? 1 : -1;
+        if (event != CMARK_EVENT_ENTER) continue;
+        if (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING) {
+            place.block_line = cmark_node_get_start_line(node);
+            place.breaks = 0;
+        } else if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
+            place.breaks++;
+        }
+        if (type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE) {
+            ok = gg_md_decide(node, type == CMARK_NODE_IMAGE, &place, resolve, context, changes);
+        } else if (type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE) {
+            if (type == CMARK_NODE_HTML_INLINE) gg_md_count_newlines(&place, cmark_node_get_literal(node));
+            if (!allow_html) ok = gg_md_add(changes, node, GG_CHANGE_UNHTML, NULL);
         }
     }
     cmark_iter_free(iter);
-    for (size_t i = 0; ok && i < count; i++) ok = gg_md_unhtml(html[i]);
-    free(html);
     return ok;
 }
 
-char *gg_md_render(const char *text, size_t length, int allow_html) {
-    int options = CMARK_OPT_VALIDATE_UTF8 | (allow_html ? CMARK_OPT_UNSAFE : 0);
-    cmark_node *doc = cmark_parse_document(text ? text : "", text ? length : 0, options);
+char *gg_md_render_resolved(const char *text, size_t length, int allow_html, gg_md_resolver resolve, void *context) {
+    cmark_node *doc = cmark_parse_document(text ? text : "", text ? length : 0, CMARK_OPT_VALIDATE_UTF8);
     if (!doc) return NULL;
-    char *html = gg_md_clean(doc, allow_html) ? cmark_render_html(doc, options) : NULL;
+    gg_md_changes changes = { NULL, 0, 0 };
+    int ok = gg_md_walk(doc, allow_html, resolve, context, &changes);
+    if (ok) {
+        ok = gg_md_apply(&changes);
+    } else {
+        for (size_t i = 0; i < changes.count; i++) free(changes.items[i].replacement);
+    }
+    free(changes.items);
+    /* Unsafe rendering: every raw HTML node left is either the user's with allow_html, or the
+       resolver's trusted HTML; every destination left was checked above. */
+    char *html = ok ? cmark_render_html(doc, CMARK_OPT_UNSAFE) : NULL;
     cmark_node_free(doc);
     return html;
+}
+
+char *gg_md_render(const char *text, size_t length, int allow_html) {
+    return gg_md_render_resolved(text, length, allow_html, NULL, NULL);
 }
 
 void gg_md_free(char *html) { free(html); }

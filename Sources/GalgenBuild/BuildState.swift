@@ -48,6 +48,8 @@ struct BuildState {
     var stager: OutputStager?
     /// What the image work made of each distinct image (`images`).
     var images: [Record.ImageReference: MadeImage] = [:]
+    /// Why an image no record uses (a description's) is missing (`images`).
+    var imageFailures: [Record.ImageReference: String] = [:]
     /// The image files those make on the site, sorted by path (`images`).
     var imageFiles: [PublishedImage] = []
 

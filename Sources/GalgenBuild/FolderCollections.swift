@@ -29,7 +29,8 @@ enum FolderCollections {
                 collection.groupTitle = collections[parent].fullTitle
             }
             collection.subalbums = album.subalbums.map { offset + $0 }
-            collection.descriptionHTML = album.descriptionHTML
+            collection.description = album.description
+            collection.folder = (source.name, album.path)
             collection.cover = album.cover.flatMap { id in members[a].firstIndex { $0.record.id == id } }
             collections.append(collection)
         }

@@ -12,7 +12,11 @@ struct ImageUsers {
     /// Each image URL's fallback URL (the first record's that names one).
     let fallbacks: [String: String]
 
-    init(_ sets: [RecordSet]) {
+    /// - Parameters:
+    ///   - sets: The records.
+    ///   - descriptions: The images that descriptions show from other sites (no record uses them:
+    ///     their problems are named by the description, with the pages).
+    init(_ sets: [RecordSet], descriptions: [String] = []) {
         var users: [Record.ImageReference: [(set: Int32, record: Int32)]] = [:]
         var fallbacks: [String: String] = [:]
         for (s, set) in sets.enumerated() {
@@ -22,6 +26,7 @@ struct ImageUsers {
                 if case .url(let url) = image, let fallback = record.imageFallback, fallbacks[url] == nil { fallbacks[url] = fallback }
             }
         }
+        for url in descriptions where users[.url(url)] == nil { users[.url(url)] = [] }
         self.users = users
         self.fallbacks = fallbacks
         references = users.keys.sorted { Self.sortKey($0) < Self.sortKey($1) }
@@ -50,6 +55,8 @@ struct ImageCollection {
     let records: [RecordSet]
     let baseDirectory: String
     private(set) var images: [Record.ImageReference: MadeImage] = [:]
+    /// Why each image that no record uses (a description's) could not be made.
+    private(set) var failures: [Record.ImageReference: String] = [:]
     /// The image files of the site, each once, sorted by path (made once, here; the pages step writes them).
     private(set) var files: [PublishedImage] = []
     private var used = Set<String>()
@@ -74,8 +81,9 @@ struct ImageCollection {
                 report.diagnostics.append(.cacheDamaged(why, then: "rebuilt"))
             }
             report.diagnostics += diagnostics(outcome)
-            if result.failure != nil {
+            if let failure = result.failure {
                 report.images.failed += 1
+                if users.users[outcome.reference]?.isEmpty ?? true { failures[outcome.reference] = failure }
                 continue
             }
             images[outcome.reference] = result.image

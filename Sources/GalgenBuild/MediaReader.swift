@@ -104,7 +104,7 @@ struct MediaReader: MediaReading {
         let parsed = Sidecar.parse(text)
         return SidecarText(title: parsed.title, date: parsed.date, thumbnail: parsed.thumbnail,
                            fields: parsed.fields.filter { Self.isFieldName($0.key) }.map { SidecarText.Pair(key: $0.key, value: $0.value) },
-                           description: parsed.description)
+                           description: parsed.description, descriptionLine: parsed.descriptionLine)
     }
 
     /// A sidecar key that can be a field (`extra` names): letters, digits, `_`, starting with a letter.
@@ -113,6 +113,6 @@ struct MediaReader: MediaReading {
         return key.count <= 64 && key.unicodeScalars.allSatisfy { (0x61...0x7A).contains($0.value) || (0x30...0x39).contains($0.value) || $0 == "_" }
     }
 
-    /// Markdown through cmark: raw HTML shown as text unless the source allows it, unsafe URLs removed.
-    func markdown(_ text: String, allowHTML: Bool) -> String { Markdown.html(text, allowHTML: allowHTML) }
+    /// The images of a Markdown text, through cmark.
+    func markdownImages(_ text: String) -> [String] { Markdown.references(text).filter { $0.kind == .image }.map(\.url) }
 }

@@ -10,8 +10,8 @@ public struct FolderAlbum: Sendable, Hashable {
     public var parent: Int?
     /// Its sub-albums, in album order.
     public var subalbums: [Int] = []
-    /// Its `index.md` description, rendered to safe HTML.
-    public var descriptionHTML: String?
+    /// Its `index.md` description, as written (rendered to safe HTML with the pages).
+    public var description: MarkdownText?
     /// The id of its cover (`Thumbnail:` of its `index.md`), when named and found.
     public var cover: String?
     /// The oldest date taken of its own photos (ISO 8601), for sorting albums by date.

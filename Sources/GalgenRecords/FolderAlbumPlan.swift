@@ -71,7 +71,7 @@ struct FolderAlbumPlan {
         guard let indexPath = folder.index, let data = try? fileSystem.readFile(at: indexPath), data.count <= 1 << 20 else { return album }
         let sidecar = reader.sidecar(String(decoding: data, as: UTF8.self))
         if let title = sidecar.title?.trimmingWhitespace, !title.isEmpty { album.title = title }
-        if !sidecar.description.trimmingWhitespace.isEmpty { album.descriptionHTML = reader.markdown(sidecar.description, allowHTML: allowHTML) }
+        album.description = FolderRecordText.description(sidecar, file: indexPath, allowHTML: allowHTML, reader: reader)
         if let thumbnail = sidecar.thumbnail?.trimmingWhitespace, !thumbnail.isEmpty {
             album.cover = folder.files.map { walk.files[$0].relativePath }.first { $0.split(separator: "/").last.map(String.init) == thumbnail }
         }

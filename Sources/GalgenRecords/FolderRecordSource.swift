@@ -87,8 +87,8 @@ public struct FolderRecordSource: Sendable {
                              imageExpected: file.kind == .photo) else { continue }
             var record = mapper.records[mapper.records.count - 1]
             record.album = walk.folders[file.folder].relativePath
-            if let text = sidecars[i]?.description, !text.trimmingWhitespace.isEmpty {
-                record.descriptionHTML = reader.markdown(text, allowHTML: query.allowHTML)
+            if let sidecar = sidecars[i], let path = file.sidecar {
+                record.description = FolderRecordText.description(sidecar, file: path, allowHTML: query.allowHTML, reader: reader)
             }
             if file.kind == .video {
                 // Published either way: played when browsers can, else linked for download (an unreadable one too).

@@ -65,3 +65,17 @@ enum JSONNumberText {
         return String(value)
     }
 }
+
+extension FolderRecordText {
+    /// A sidecar's description, kept as written for the pages; nil when it has none.
+    /// - Parameters:
+    ///   - sidecar: The parsed sidecar.
+    ///   - file: Its file (absolute path).
+    ///   - allowHTML: The source's `"html"`.
+    ///   - reader: Finds the images the description shows (the remote ones are fetched with the records' images).
+    static func description(_ sidecar: SidecarText, file: String, allowHTML: Bool, reader: any MediaReading) -> MarkdownText? {
+        guard !sidecar.description.trimmingWhitespace.isEmpty else { return nil }
+        return MarkdownText(text: sidecar.description, file: file, firstLine: sidecar.descriptionLine, allowHTML: allowHTML,
+                            remoteImages: reader.markdownImages(sidecar.description).filter(MarkdownText.isRemote))
+    }
+}

@@ -48,6 +48,8 @@ public struct SidecarText: Sendable, Hashable {
     public var fields: [Pair]
     /// The Markdown after the keys.
     public var description: String
+    /// The file's line where ``description`` starts, from 1.
+    public var descriptionLine = 1
 
     /// A key and its value.
     public struct Pair: Sendable, Hashable {
@@ -59,12 +61,14 @@ public struct SidecarText: Sendable, Hashable {
         }
     }
 
-    public init(title: String? = nil, date: String? = nil, thumbnail: String? = nil, fields: [Pair] = [], description: String = "") {
+    public init(title: String? = nil, date: String? = nil, thumbnail: String? = nil, fields: [Pair] = [], description: String = "",
+                descriptionLine: Int = 1) {
         self.title = title
         self.date = date
         self.thumbnail = thumbnail
         self.fields = fields
         self.description = description
+        self.descriptionLine = descriptionLine
     }
 }
 
@@ -80,8 +84,9 @@ public protocol MediaReading: Sendable {
     func video(at path: String, posters: String) -> MediaFacts
     /// A sidecar's keys and description.
     func sidecar(_ text: String) -> SidecarText
-    /// Markdown as a safe HTML fragment (raw HTML shown as text unless `allowHTML`).
-    func markdown(_ text: String, allowHTML: Bool) -> String
+    /// The destinations of a Markdown text's images, in order (the pages resolve them; the image step
+    /// fetches the remote ones).
+    func markdownImages(_ text: String) -> [String]
 }
 
 /// The facts of every file read before, by path: a file whose size, time and inode are unchanged

@@ -29,8 +29,11 @@ public struct Record: Sendable, Hashable {
     /// A folder source's record: the folder it is in, relative to the source's folder (`""` for the top);
     /// nil for other sources.
     public var album: String?
-    /// A description as HTML, already made safe (a folder source's sidecar, rendered from Markdown).
+    /// A description as HTML, made safe: a folder source's sidecar rendered from ``description`` when
+    /// the pages are made (its links and images then resolved against the site).
     public var descriptionHTML: String?
+    /// A folder source's sidecar description, as written: rendered into ``descriptionHTML`` by the build.
+    public var description: MarkdownText?
     /// A video's file, published as it is beside its poster (the record's image).
     public var video: RecordVideo?
 

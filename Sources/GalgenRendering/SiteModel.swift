@@ -104,6 +104,19 @@ public struct Collection: Sendable, Hashable {
     public var subalbums: [Int] = []
     /// A folder album's description (`index.md`), HTML already made safe.
     public var descriptionHTML: String?
+    /// A folder album's description as written (rendered into ``descriptionHTML`` before the pages).
+    public var description: MarkdownText?
+    /// A folder album's source and its folder below the source's folder (`""` for the top): what
+    /// relative links in descriptions name.
+    public var folder: (source: String, path: String)? {
+        get { folderSource.map { ($0, folderPath ?? "") } }
+        set {
+            folderSource = newValue?.source
+            folderPath = newValue?.path
+        }
+    }
+    private var folderSource: String?
+    private var folderPath: String?
     /// The item that is the album's cover (`Thumbnail:` of its `index.md`); else the first with an image.
     public var cover: Int?
     /// The album's ZIP download, when its source offers one.

@@ -46,6 +46,9 @@ public struct Sidecar: Sendable, Hashable {
     /// The Markdown body after the meta block, with line ends as `\n` and leading blank lines dropped
     /// (otherwise as written); empty when there is none. Render it with ``Markdown/html(_:allowHTML:)``.
     public var description: String
+    /// The line of the file where ``description`` starts, from 1 (1 when there is no description): its
+    /// line numbers plus this, less one, are the file's.
+    public var descriptionLine = 1
 
     /// Creates a sidecar.
     /// - Parameters:
@@ -99,6 +102,7 @@ public struct Sidecar: Sendable, Hashable {
         }
         lines.skipBlankLines()
         var sidecar = Sidecar(description: lines.rest())
+        if !sidecar.description.isEmpty { sidecar.descriptionLine = lines.lineNumber }
         for (key, values) in meta.entries {
             let value = values.joined(separator: "\n")
             switch key {

@@ -61,6 +61,9 @@ struct SidecarLines {
     /// The reader's position (the start of the next line).
     var offset: Int { position }
 
+    /// The number of the next line, from 1.
+    var lineNumber: Int { bytes[..<position].count { $0 == 0x0A } + 1 }
+
     // MARK: - Line tests
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }

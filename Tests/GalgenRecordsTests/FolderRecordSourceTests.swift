@@ -44,7 +44,7 @@ private final class FakeReader: MediaReading, Sendable {
         return result
     }
 
-    func markdown(_ text: String, allowHTML: Bool) -> String { "<p>\(text.replacingOccurrences(of: "<", with: "&lt;"))</p>" }
+    func markdownImages(_ text: String) -> [String] { [] }
 }
 
 struct FolderRecordSourceTests {
@@ -148,7 +148,8 @@ struct FolderRecordSourceTests {
         let (set, summary) = try load(fs, reader: FakeReader(facts: [1: embedded, 2: embedded]), cache: &cache)
         let first = try #require(set.records.first { $0.id == "trip/IMG_1.jpg" })
         #expect(first.title == "From the sidecar")
-        #expect(first.descriptionHTML == "<p>A *walk*.</p>")
+        #expect(first.description?.text == "A *walk*." && first.description?.file.hasSuffix("/trip/IMG_1.md") == true)
+        #expect(first.descriptionHTML == nil)  // rendered with the pages, its links resolved against the site
         let place = try #require(summary.sidecarFields.firstIndex(of: "place"))
         let names = FolderQuery.fields(gps: false).extra.map(\.name)
         #expect(first.fields[names.count + place]?.text == "Lab")
@@ -160,7 +161,7 @@ struct FolderRecordSourceTests {
         #expect(set.records.first { $0.id == "trip/IMG_3.png" }?.title == "Named with its extension")
         let album = summary.albums[1]
         #expect(album.title == "The trip" && album.cover == "trip/IMG_2.jpg")
-        #expect(album.descriptionHTML == "<p>&lt;b>Nice&lt;/b> days</p>")
+        #expect(album.description?.text == "<b>Nice</b> days" && album.description?.allowHTML == false)
     }
 
     @Test func gpsIsPublishedOnlyWhenAsked() throws {

@@ -2,7 +2,8 @@ import Foundation
 import GalgenSidecars
 import Testing
 
-/// Markdown to HTML through cmark, with raw HTML escaped and unsafe URLs removed.
+/// Markdown to HTML through cmark, with raw HTML escaped, unsafe URLs turned into their text, and each
+/// link and image decided by a resolver that is told its line and text.
 struct MarkdownTests {
     @Test func emphasisAndLinks() {
         #expect(Markdown.html("Some *light* and **bold**, [a link](https://example.com/?a=1&b=2 \"T\").")
@@ -36,11 +37,52 @@ struct MarkdownTests {
         "![x](data:image/png;base64,iVBORw0KGgo=)", "[x](data:text/html,hi)", "[x](vbscript:msgbox)", "[x](file:///etc/passwd)",
         "[x](ftp://example.com/)", "<javascript:alert(1)>", "[x][r]\n\n[r]: javascript:alert(1)",
     ])
-    func unsafeURLsAreRemoved(_ source: String) {
+    func unsafeURLsBecomeTheirText(_ source: String) {
         let html = Markdown.html(source)
-        #expect(html.contains("href=\"\"") || html.contains("src=\"\""), "\(html)")
+        #expect(!html.contains("href=") && !html.contains("src=") && !html.contains("<a") && !html.contains("<img"), "\(html)")
+        #expect(html.hasPrefix("<p>") && (html.contains("x") || html.contains("javascript")), "\(html)")
         for scheme in ["javascript", "data:", "vbscript", "file:", "ftp:"] { #expect(!html.lowercased().contains("=\"\(scheme)")) }
         #expect(Markdown.html(source, allowHTML: true) == html)
+    }
+
+    @Test func emptyDestinationsNeverBecomeEmptyAttributes() {
+        #expect(Markdown.html("[empty]() and ![alt](<>) and [sp]( )") == "<p>empty and alt and sp</p>\n")
+    }
+
+    @Test func theResolverIsToldEachLinkAndImageWithItsLineAndText() {
+        let source = "First *line*\nsecond ![the **map**](map.png \"T\") line\n\n# Head [h](Hills/)\n\n> quote\n> [![in](a.jpg)](b/)\n"
+        let found = Markdown.references(source)
+        #expect(found == [
+            .init(kind: .image, url: "map.png", title: "T", text: "the map", line: 2, allowed: true),
+            .init(kind: .link, url: "Hills/", text: "h", line: 4, allowed: true),
+            .init(kind: .link, url: "b/", text: "in", line: 7, allowed: true),
+            .init(kind: .image, url: "a.jpg", text: "in", line: 7, allowed: true, insideLink: true),
+        ])
+    }
+
+    @Test func resolutionsReplaceRewriteOrUnwrap() {
+        let html = Markdown.html("![a](x.jpg) [b](y/) [c](z) [d](javascript:1) ![e](data:x)") { reference in
+            switch reference.url {
+            case "x.jpg": return .html("<img src=\"img/x.jpg\" alt=\"a\" />")
+            case "y/": return .url("../y/")
+            case "z": return .text
+            case "javascript:1": return .keep          // refused whatever the resolver says
+            default: return .url("javascript:alert(1)")  // an unsafe replacement is refused too
+            }
+        }
+        #expect(html == "<p><img src=\"img/x.jpg\" alt=\"a\" /> <a href=\"../y/\">b</a> c d e</p>\n")
+    }
+
+    @Test func aLinkInsideAnImageDescriptionAndAnImageInsideALinkAreBothDecided() {
+        let html = Markdown.html("![a [b](c) d](e.jpg) [![f](g.jpg)](h)") { reference in
+            reference.kind == .image ? .text : .url("/" + reference.url)
+        }
+        #expect(html == "<p>a <a href=\"/c\">b</a> d <a href=\"/h\">f</a></p>\n")
+    }
+
+    @Test func rawHTMLDoesNotBreakTheResolversLines() {
+        let found = Markdown.references("<b\nclass=x>bold</b>\n[l](a)\n\n<div>\n</div>\n\n[m](b)")
+        #expect(found.map(\.line) == [3, 8])
     }
 
     @Test func urlRules() {

@@ -28,6 +28,14 @@ struct SidecarTests {
             .init(key: "tags", value: "a, b"),
         ])
         #expect(sidecar.description == "The *whole* family came.\n\nA second paragraph.")
+        #expect(sidecar.descriptionLine == 10)
+    }
+
+    @Test func theDescriptionsFirstLineIsTheFilesLine() {
+        #expect(Sidecar.parse("Just text").descriptionLine == 1)
+        #expect(Sidecar.parse("\u{FEFF}Title: T\r\n\r\n\r\nBody").descriptionLine == 4)
+        #expect(Sidecar.parse("---\ntitle: T\ntags: [a, b]\n---\n\nBody").descriptionLine == 6)
+        #expect(Sidecar.parse("Title: T\n").descriptionLine == 1)  // no description: no line to name
     }
 
     @Test func keysAreCaseInsensitiveAndRepeatsJoin() {

@@ -25,7 +25,7 @@ struct ImagesStep: BuildStep {
                 fileSystem: state.fileSystem, processID: state.environment.processID, isProcessAlive: state.environment.isProcessAlive))
             state.report.outputDirectory = state.outputDirectory
         }
-        let users = ImageUsers(state.records)
+        let users = ImageUsers(state.records, descriptions: DescriptionLinker.remoteImages(records: state.records, folders: state.folders))
         state.report.images.sources = users.references.count
         state.session?.localImages = users.references.compactMap { if case .file(let path) = $0 { path } else { nil } }
         let maker = ImageMaker(pipeline: ImagePipeline(settings: .init(config)), cache: cache, fileSystem: state.fileSystem)
@@ -33,7 +33,9 @@ struct ImagesStep: BuildStep {
         await network.pages?.finish()
         await network.images?.finish()
         await count(outcomes, network: network, state: &state)
-        let missing = outcomes.filter(\.notCached).map { ImageUsers.sortKey($0.reference) }
+        // A description's image missing offline is shown as a link (named with the pages), not a failure.
+        let missing = outcomes.filter { $0.notCached && !(users.users[$0.reference]?.isEmpty ?? true) }.map { ImageUsers.sortKey($0.reference) }
+        state.imageFailures = outcomes.filter(\.notCached).reduce(into: [:]) { $0[$1.reference] = "not in the cache, and the build is offline" }
         if !missing.isEmpty, state.mode != .push { throw BuildError(.failed(RecordLoader.offlineMessage(missing, what: "image"))) }
         var collected = ImageCollection(users: users, records: state.records, baseDirectory: config.baseDirectory)
         collected.add(outcomes.filter { !$0.outOfShard && !$0.notCached }, into: &state.report)
@@ -42,6 +44,7 @@ struct ImagesStep: BuildStep {
         if state.mode == .site || state.mode.shard != nil {
             collected.recordLedger(cache: cache, used: state.recordEntries, state: &state)
             state.images = collected.images
+            state.imageFailures.merge(collected.failures) { a, _ in a }
             state.imageFiles = collected.files
         }
         state.report.network = await network.fetch.stats.counts

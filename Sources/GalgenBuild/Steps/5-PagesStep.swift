@@ -31,6 +31,7 @@ struct PagesStep: BuildStep {
         let items = state.images.mapValues(PublishedImages.item)
         var (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records, folders: state.folders) { items[$0] }
         state.report.diagnostics += grouping
+        state.report.diagnostics += DescriptionLinker.link(&collections, config: config, images: items, failures: state.imageFailures)
         let downloads = AlbumDownloads(cacheDirectory: state.cacheDirectory, fileSystem: state.fileSystem, knownHashes: state.knownHashes,
                                        images: state.images).make(&collections, config: config)
         state.report.diagnostics += downloads.diagnostics
