@@ -120,13 +120,11 @@ struct DescriptionLinker {
         let known = context.targets
         let validator = PageValidator(exists: { known.contains($0) || known.contains($0 + "/index.html") })
         let prefix = "<!DOCTYPE html>\n<html lang=\"en\"><head><title>d</title></head><body>\n"
-        var reasons = validator.validate(html: prefix + html + "\n</body></html>\n", path: context.page)
-            .map { "\($0.message) (line \($0.line - 2) of its HTML)" }
-        reasons += Self.refusedElements(in: html).map { "<\($0)> is not allowed in a description" }
-        guard !reasons.isEmpty else { return html }
-        for reason in reasons.prefix(5) {
-            diagnostics.append(context.problem(line: 1, code: "description.html", "its HTML is shown as text: \(reason)"))
-        }
+        var reasons = Self.refusedElements(in: html).map { "<\($0)> is not allowed in a description" }
+        reasons += validator.validate(html: prefix + html + "\n</body></html>\n", path: context.page).map(\.message)
+        guard let first = reasons.first else { return html }
+        let more = reasons.count > 1 ? " (and \(reasons.count - 1) more)" : ""
+        diagnostics.append(context.problem(line: 1, code: "description.html", "its HTML is shown as text: \(first)\(more)"))
         var plain = context
         plain.problems = []
         return Markdown.html(context.text.text, allowHTML: false) { self.resolve($0, in: &plain) }
