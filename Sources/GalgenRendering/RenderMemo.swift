@@ -84,10 +84,12 @@ extension Item {
             && a.album == b.album && a.descriptionHTML == b.descriptionHTML && a.video == b.video
     }
 
-    /// The properties of ``Record`` that ``rendersLike(_:)`` compares, and the one it leaves out.
+    /// The properties of ``Record`` that ``rendersLike(_:)`` compares, and those it leaves out: the
+    /// origin (never shown) and the Markdown `description`, which pages show only as `descriptionHTML`
+    /// (rendered from it, with its links resolved, before the pages are planned).
     static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields", "album",
                                            "descriptionHTML", "video"]
-    static let ignoredRecordProperties = ["origin"]
+    static let ignoredRecordProperties = ["origin", "description"]
 }
 
 extension SiteRenderer {

@@ -1,7 +1,8 @@
 """A small `folder` source site (issue 32) built with galgen itself, shared by Tests/browser and Tests/html.
 
 The tree is made on the spot: JPEGs drawn with Pillow and real videos encoded by the `ffmpeg` tool, nested two
-levels deep, with an `index.md` (title, cover, Markdown with a `<script>` that must stay text), a sidecar, a
+levels deep, with an `index.md` (title, cover, Markdown with a `<script>` that must stay text, an image of a photo of the tree and
+a link to another album), a sidecar (with a link to another photo), a
 video in each container galgen plays (H.264 MP4, VP9 WebM, H.264 M4V), one it links instead (MPEG-4 part 2 in a
 MOV) and one truncated MP4 that cannot be read at all:
 
@@ -42,13 +43,13 @@ Thumbnail: louvre.jpg
 
 We *walked* along the Seine for two days. <script>alert("index")</script>
 
-A second paragraph.
+A second paragraph, with ![the pyramid at dusk](louvre.jpg) and [the days in Rome](../Rome/).
 """
 LOUVRE_TITLE = "The Louvre at dusk"
 LOUVRE_SIDECAR = f"""Title: {LOUVRE_TITLE}
 Mood: quiet
 
-The pyramid, **lit** from inside.
+The pyramid, **lit** from inside. Next: [the tower](eiffel.jpg).
 """
 CONFIG = {
     "title": "Folder test",

@@ -258,7 +258,10 @@ return {h1: main.querySelector('h1').textContent.trim(),
                  href: c.querySelector('a').href, img: c.querySelector('img').currentSrc})) : [],
         albumsBeforeGrid: !!(albums && grid && (albums.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING)),
         description: desc ? {text: desc.textContent, html: desc.innerHTML, ems: [...desc.querySelectorAll('em')].map(e => e.textContent),
-                             scripts: desc.querySelectorAll('script').length, paragraphs: desc.querySelectorAll('p').length} : null,
+                             scripts: desc.querySelectorAll('script').length, paragraphs: desc.querySelectorAll('p').length,
+                             images: [...desc.querySelectorAll('img')].map(i => ({alt: i.alt, width: i.getAttribute('width'),
+                                       height: i.getAttribute('height'), lazy: i.loading, link: i.closest('a') && i.closest('a').href})),
+                             links: [...desc.querySelectorAll('a:not(.photo-link)')].map(a => [a.textContent, a.href])} : null,
         scripts: [...document.scripts].map(s => s.src || s.textContent.slice(0, 60)), alerted: window.__alerted || 0};
 """
 
@@ -303,6 +306,16 @@ def test_paris_album_has_its_index_md(browser, srv):
     assert '<script>alert("index")</script>' in d["text"] and d["scripts"] == 0, d
     assert "<script" not in d["html"], d
     assert paris["alerted"] == 0 and not any("alert" in s for s in paris["scripts"]), paris["scripts"]
+    # ![the pyramid at dusk](louvre.jpg): the photo as the pages show it, sized, lazy, linked to its page; the
+    # relative link to ../Rome/ goes to that album's page
+    assert [(i["alt"], i["lazy"], i["link"]) for i in d["images"]] == [("the pyramid at dusk", "lazy", srv.base + item_url("louvre"))], d
+    assert all(int(i["width"]) > 0 and int(i["height"]) > 0 for i in d["images"]), d
+    assert d["links"] == [["the days in Rome", srv.base + album_url("2024/rome")]], d
+    loaded = browser.execute_async_script("""
+      const done = arguments[arguments.length - 1], img = document.querySelector('main div.description img');
+      const check = () => img.complete && img.naturalWidth > 0 ? done([img.naturalWidth, img.currentSrc]) : setTimeout(check, 50);
+      check();""")
+    assert loaded[0] > 0 and "/img/" in loaded[1], loaded
     titles = sorted(c["title"] for c in paris["cells"])
     assert titles == sorted(["eiffel", foldersite.LOUVRE_TITLE, "seine"]), paris["cells"]
     # the album's card on 2024/ has the Thumbnail: louvre.jpg as its cover: of the album's pictures, the cover
@@ -331,10 +344,12 @@ def test_item_page_has_its_sidecar_and_crumbs(browser, srv):
       return {h1: main.querySelector('h1').textContent.trim(),
               crumbs: [...main.querySelectorAll('nav.crumbs ol > li > a')].map(a => [a.textContent.trim(), a.href]),
               description: d && d.textContent.trim(), strong: d ? [...d.querySelectorAll('strong')].map(s => s.textContent) : [],
+              links: d ? [...d.querySelectorAll('a')].map(a => [a.textContent, a.href]) : [],
               fields: [...main.querySelectorAll('dl.fields dt')].map(dt => [dt.textContent.trim().toLowerCase(), dt.nextElementSibling.textContent.trim()])};""")
     print("\nlouvre:", page)
     assert page["h1"] == foldersite.LOUVRE_TITLE, page
     assert page["strong"] == ["lit"] and page["description"].startswith("The pyramid"), page
+    assert page["links"] == [["the tower", srv.base + item_url("eiffel")]], page
     assert ["mood", "quiet"] in page["fields"], page["fields"]
     assert [h for _, h in page["crumbs"]] == [srv.base + album_url(a) for a in ("", "2024", "2024/paris")], page["crumbs"]
     assert page["crumbs"][-1][0] == foldersite.PARIS_TITLE, page["crumbs"]
