@@ -72,9 +72,14 @@ extension DescriptionLinker {
         return ("\(collection.name)/\(folder)#item-\(slug)", "\(collection.name)/\(folder)index.html")
     }
 
-    /// A made image as a description shows it: a `<picture>` with every format and width, sized, lazy.
+    /// A made image as a description shows it: a `<picture>` with every format and width, lazy, on a line
+    /// of its own, as wide as its largest variant but at most 720 CSS pixels wide and 600 high (its box
+    /// is the same before and after it loads: no layout shift).
     static func markup(_ image: ItemImage, alt: String, root: String, link: String?) -> String {
-        let sizes = "(min-width: 760px) 720px, 100vw"
+        let largest = image.variants[image.variants.count - 1]
+        let tall = largest.height > 0 ? 600 * largest.width / largest.height : 720
+        let shown = max(1, min(largest.width, 720, tall))
+        let sizes = "(min-width: \(shown + 40)px) \(shown)px, 100vw"
         func srcset(_ variants: [ImageVariant]) -> String {
             variants.map { "\(escape(root + $0.path)) \($0.width)w" }.joined(separator: ", ")
         }
@@ -85,7 +90,7 @@ extension DescriptionLinker {
         }
         html += "<img src=\"\(escape(root + main.path))\" srcset=\"\(srcset(image.variants))\" sizes=\"\(sizes)\""
             + " width=\"\(main.width)\" height=\"\(main.height)\" alt=\"\(escape(alt))\" loading=\"lazy\" decoding=\"async\""
-            + " style=\"background-color: \(escape(image.averageColor))\" /></picture>"
+            + " style=\"width: \(shown)px; background-color: \(escape(image.averageColor))\" /></picture>"
         guard let link else { return html }
         return "<a class=\"photo-link\" href=\"\(escape(link))\">\(html)</a>"
     }
