@@ -3,7 +3,7 @@
 # runtime's module unit tests (node --test),
 # an independent check of the generated HTML with the W3C Nu validator (vnu 26.x), then the
 # gallery runtime in a real headless Chromium (Tests/browser: a 100,000-item site built by galgen), and
-# serve under abuse (Tests/serve).
+# serve under abuse (Tests/serve), and a short whole-build fuzz of Markdown descriptions (Tests/markdown).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,4 +28,4 @@ if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PAC
     "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps "$AXE_PACKAGE"
     echo "${PYTHON_PACKAGES[*]} $AXE_PACKAGE" > "$VENV/.installed"
 fi
-PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser Tests/serve
+PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown
