@@ -25,10 +25,25 @@ extension SiteRenderer {
             }
             cards.append(card(c, root: m.root))
         }
+        if let only = soleSourceAlbums(root: m.root) { cards = only }
         var context = HomeContext(site: site, page: m, collections: CollectionCard.placed(cards, eager: config.eagerImages), empty: cards.isEmpty)
         context.findLabel = messages.format("findIn", ["title": config.title])
         context.runtimeMessagesHTML = runtimeMessagesHTML
         return context
+    }
+
+    /// On a site of one source with albums (a folder source's sub-folders, or a grouped source's
+    /// albums), the home page's cards: those albums, as sigal's and thumbsup's index pages show them,
+    /// rather than one card to click through; a folder source whose top folder has pictures of its own
+    /// keeps its own card last (it lists everything). Nil on any other site.
+    func soleSourceAlbums(root: String) -> [CollectionCard]? {
+        let tops = collections.indices.filter { collections[$0].parent == nil }
+        if let g = collections.first?.group, tops.allSatisfy({ collections[$0].group == g }) {
+            return groups[g].albums.map { card($0, root: root) }
+        }
+        guard tops.count == 1, let c = tops.first, collections[c].group == nil, !collections[c].subalbums.isEmpty else { return nil }
+        let albums = collections[c].subalbums.map { card($0, root: root) }
+        return collections[c].items.isEmpty ? albums : albums + [card(c, root: root)]
     }
 
     func gallery(_ spec: PageSpec, collection c: Int, page n: Int) -> GalleryContext {

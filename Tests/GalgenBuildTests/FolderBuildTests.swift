@@ -69,6 +69,11 @@ struct FolderBuildTests {
         let day2 = try #require(top.range(of: "trip/day-2/\"")), day10 = try #require(top.range(of: "trip/day-10/\""))
         #expect(day2.lowerBound < day10.lowerBound)
         #expect(try #require(top.range(of: "class=\"grid\"")).lowerBound > day10.lowerBound)
+        // The site's one source: its home lists the top albums (as sigal's index does), then the source's own
+        // card, since its top folder holds a photo of its own.
+        let home = String(decoding: try site.directory.read("public/index.html"), as: UTF8.self)
+        let homeCards = home.components(separatedBy: "<li class=\"card\">").dropFirst().compactMap { $0.firstMatch(of: /href="\.\/([^"]*)"/)?.1 }
+        #expect(homeCards == ["trip/con/", "trip/day-2/", "trip/day-10/", "trip/page-2/", "trip/spaces-and-b/", "trip/item-b7ac0398ef/", "trip/"], "\(homeCards)")
         let album = String(decoding: try site.directory.read("public/trip/day-2/index.html"), as: UTF8.self)
         #expect(album.contains("<h1>The second day</h1>"))
         #expect(!album.contains("<script>alert"))
