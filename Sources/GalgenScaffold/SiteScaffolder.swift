@@ -143,7 +143,9 @@ public struct SiteScaffolder: Sendable {
             .replacingOccurrences(of: "@GALGEN_ARCHIVES@", with: archives.joined(separator: "\n"))
     }
 
-    /// The config for a source, with the keys a newcomer is most likely to change.
+    /// The config for a source, with the keys a newcomer is most likely to change. A folder of photos gets
+    /// widths up to 2048 px (the viewer and DPR-2 screens show them whole; a smaller photo gets no larger
+    /// variant than itself); record sources keep the small sizes their pictures (portraits, artwork) have.
     func config(_ options: Options) -> String {
         let source: String
         switch options.source {
@@ -194,7 +196,7 @@ public struct SiteScaffolder: Sendable {
               "title": \(JSONText.string(options.title, htmlSafe: false)),
               "language": "en",
               "pageSize": 48,
-              "imageWidths": [160, 320, 640],
+              "imageWidths": \(options.source == .folder ? "[320, 640, 1280, 2048]" : "[160, 320, 640]"),
               "sources": [
             \(source)
               ]

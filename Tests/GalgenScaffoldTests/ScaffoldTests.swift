@@ -163,6 +163,8 @@ struct FolderScaffoldTests {
         #expect(String(decoding: try fs.readFile(at: dir.path + "/IMG_1.jpg"), as: UTF8.self) == "photo")
         let config = try ConfigLoader(fileSystem: fs).load(path: dir.path + "/config.json")
         #expect(config.sources[0].folder?.path == dir.path)
+        // Photos get sizes for a full-screen viewer on a DPR-2 screen (issue 44); never more than the photo's own width.
+        #expect(config.imageWidths == [320, 640, 1280, 2048])
         // A second init would replace the config: refused unless --force.
         #expect(throws: ScaffoldError.self) { try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .folder)) }
     }
