@@ -61,7 +61,8 @@ public enum Markdown {
     /// here). A link or image whose URL is not allowed (``allowsURL(_:)``: `javascript:`, `vbscript:`,
     /// `file:`, every `data:` URL, whatever their letter case or the tabs and newlines inside them)
     /// or is empty never keeps it: its text stays as text, whatever `resolve` says. No empty or
-    /// unsafe `href` or `src` is ever written.
+    /// unsafe `href` or `src` is ever written. Characters a page may not hold (C0 and C1 controls but tab
+    /// and line ends, noncharacters) are dropped.
     ///
     /// - Parameters:
     ///   - markdown: The Markdown text.
@@ -79,7 +80,7 @@ public enum Markdown {
                     bytes.withMemoryRebound(to: CChar.self) { text in
                         guard let html = gg_md_render_resolved(text.baseAddress, text.count, allowHTML ? 1 : 0, resolver, context) else { return "" }
                         defer { gg_md_free(html) }
-                        return String(cString: html)
+                        return withoutForbiddenCharacters(String(cString: html))
                     }
                 }
             }
@@ -95,6 +96,22 @@ public enum Markdown {
             return .text
         }
         return found
+    }
+
+    /// `html` without the characters a page may not hold: C0 controls but tab, line feed and carriage
+    /// return (XML 1.0 forbids them, so the page validator would refuse the page), DEL and the C1 controls,
+    /// and Unicode noncharacters (HTML forbids both). They reach cmark's output as written or as numeric
+    /// references (`&#1;`), which cmark decodes.
+    static func withoutForbiddenCharacters(_ html: String) -> String {
+        func forbidden(_ scalar: Unicode.Scalar) -> Bool {
+            let v = scalar.value
+            return (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v)
+                || v & 0xFFFE == 0xFFFE
+        }
+        guard html.unicodeScalars.contains(where: forbidden) else { return html }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: html.unicodeScalars.lazy.filter { !forbidden($0) })
+        return String(out)
     }
 
     /// Whether a URL may be a link or image destination: relative, a fragment, or `http`, `https` or

@@ -112,6 +112,15 @@ struct MarkdownBuildTests {
         #expect(named == ["raw/r.md:3: its HTML is shown as text: <script> is not allowed in a description (and 5 more)"], "\(named)")
     }
 
+    @Test func controlCharactersAndNoncharactersNeverStopThePublish() async throws {
+        // They stopped the build (the page was not well-formed XML) before cmark's output was cleaned.
+        let site = try site(["Hills/hill.md": "Title: Hill\n\nA bell \u{07}, a \u{01} and \u{0B}, \u{85} and &#1; \u{FFFE} [l](a\u{01}b).\n"])
+        defer { site.directory.remove() }
+        _ = try await build(site)
+        let hill = try page(site, "trip/hills/hill/index.html")
+        #expect(hill.contains("A bell , a  and ,  and  "), "\(hill)")
+    }
+
     @Test func theSameInputsGiveTheSameSiteAndAChangedPhotoChangesTheDescription() async throws {
         let site = try site(["index.md": "Title: T\n\n![m](map.jpg)\n"])
         defer { site.directory.remove() }

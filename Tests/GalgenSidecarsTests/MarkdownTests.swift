@@ -85,6 +85,18 @@ struct MarkdownTests {
         #expect(found.map(\.line) == [3, 8])
     }
 
+    @Test func charactersAPageMayNotHoldAreDropped() {
+        let controls = [0x07, 0x01, 0x0B, 0x7F, 0x85, 0xFFFE, 0xFDD0].map { String(Character(Unicode.Scalar(UInt32($0))!)) }
+        let source = "A bell " + controls.joined(separator: " ") + " &#1; &#x7f; [l](a" + controls[1] + "b)\tx\n"
+        let html = Markdown.html(source)
+        let bad = html.unicodeScalars.filter { scalar in
+            let v = scalar.value
+            return (v < 0x20 && v != 0x09 && v != 0x0A) || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFDD0
+        }
+        #expect(bad.isEmpty, "\(bad.map(\.value))")
+        #expect(html.hasPrefix("<p>A bell ") && html.contains("\tx"), "\(html)")
+    }
+
     @Test func urlRules() {
         for url in ["", "a.jpg", "../b/c.jpg", "/abs", "//host/x", "#f", "?q=a:b", "a/b:c", "HTTPS://X", "http://x", "mailto:x@y"] {
             #expect(Markdown.allowsURL(url), "\(url)")
