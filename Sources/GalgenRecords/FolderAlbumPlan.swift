@@ -67,10 +67,12 @@ struct FolderAlbumPlan {
 
     private func describe(_ f: Int) -> FolderAlbum {
         let folder = walk.folders[f]
-        var album = FolderAlbum(path: folder.relativePath, slugPath: "", title: folder.parent == nil ? source.title : folder.name)
+        let named = TextCleaner.clean(folder.parent == nil ? source.title : folder.name).text
+        var album = FolderAlbum(path: folder.relativePath, slugPath: "", title: named.isEmpty ? Slug.make(folder.name) : named)
         guard let indexPath = folder.index, let data = try? fileSystem.readFile(at: indexPath), data.count <= 1 << 20 else { return album }
         let sidecar = reader.sidecar(String(decoding: data, as: UTF8.self))
-        if let title = sidecar.title?.trimmingWhitespace, !title.isEmpty { album.title = title }
+        // Cleaned as a record's title is (control characters, noncharacters, runs of spaces, length).
+        if let title = sidecar.title.map({ TextCleaner.clean($0).text }), !title.isEmpty { album.title = title }
         album.description = FolderRecordText.description(sidecar, file: indexPath, allowHTML: allowHTML, reader: reader)
         if let thumbnail = sidecar.thumbnail?.trimmingWhitespace, !thumbnail.isEmpty {
             album.cover = folder.files.map { walk.files[$0].relativePath }.first { $0.split(separator: "/").last.map(String.init) == thumbnail }

@@ -114,11 +114,17 @@ struct MarkdownBuildTests {
 
     @Test func controlCharactersAndNoncharactersNeverStopThePublish() async throws {
         // They stopped the build (the page was not well-formed XML) before cmark's output was cleaned.
-        let site = try site(["Hills/hill.md": "Title: Hill\n\nA bell \u{07}, a \u{01} and \u{0B}, \u{85} and &#1; \u{FFFE} [l](a\u{01}b).\n"])
+        // An album's title from its index.md, and a folder's name, too (they skipped the records' cleaning).
+        let site = try site(["Hills/hill.md": "Title: Hill\n\nA bell \u{07}, a \u{01} and \u{0B}, \u{85} and &#1; \u{FFFE} [l](a\u{01}b).\n",
+                             "Hills/index.md": "Title: The \u{07}hills\u{FFFE}\n\nText.\n"])
         defer { site.directory.remove() }
-        _ = try await build(site)
+        try site.directory.write(try Self.jpeg(7), to: "photos/Odd\u{01}\u{1F}name/x.jpg")
+        let report = try await build(site)
         let hill = try page(site, "trip/hills/hill/index.html")
         #expect(hill.contains("A bell , a  and ,  and  "), "\(hill)")
+        #expect(try page(site, "trip/hills/index.html").contains("<h1>The hills</h1>"))
+        #expect(try page(site, "trip/odd-name/index.html").contains("<h1>Odd name</h1>"))
+        #expect(report.diagnostics.contains { $0.code == "record.bad-image" && $0.subject.contains("x.jpg") })
     }
 
     @Test func theSameInputsGiveTheSameSiteAndAChangedPhotoChangesTheDescription() async throws {
