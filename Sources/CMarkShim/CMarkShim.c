@@ -146,8 +146,31 @@ static int gg_md_apply(gg_md_changes *changes) {
 
 /* ---- The walk ------------------------------------------------------------------------------ */
 
-/* Where the walk is: the line of the current inline and how deep in links it is. */
-typedef struct { int block_line; int breaks; int link_depth; } gg_md_place;
+/* Where the walk is: the line of the current inline, how deep in links it is, and how many elements
+   hold it. */
+typedef struct { int block_line; int block_end; int breaks; int link_depth; int depth; } gg_md_place;
+
+/* Elements a description may nest: deeper quotes, lists and emphasis are flattened into their contents.
+   libxml2 refuses a page nested more than 256 deep, so 250 `>` (or 127 list levels) used to stop the
+   publish; browsers stop well before that too. */
+#define GG_MD_MAX_DEPTH 40
+
+static int gg_md_is_container(cmark_node_type type) {
+    return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM || type == CMARK_NODE_PARAGRAPH
+        || type == CMARK_NODE_HEADING || type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK
+        || type == CMARK_NODE_IMAGE || type == CMARK_NODE_CUSTOM_BLOCK || type == CMARK_NODE_CUSTOM_INLINE;
+}
+
+/* Flattens a quote, list (with its items) or emphasis that is too deep; 0 when memory runs out. */
+static int gg_md_flatten(cmark_node *node, cmark_node_type type, gg_md_changes *changes) {
+    if (type != CMARK_NODE_BLOCK_QUOTE && type != CMARK_NODE_LIST && type != CMARK_NODE_EMPH && type != CMARK_NODE_STRONG) return 1;
+    if (!gg_md_add(changes, node, GG_CHANGE_UNWRAP, NULL)) return 0;
+    if (type != CMARK_NODE_LIST) return 1;
+    for (cmark_node *item = cmark_node_first_child(node); item; item = cmark_node_next(item)) {
+        if (!gg_md_add(changes, item, GG_CHANGE_UNWRAP, NULL)) return 0;
+    }
+    return 1;
+}
 
 static void gg_md_count_newlines(gg_md_place *place, const char *literal) {
     for (const char *p = literal; p && *p; p++) if (*p == '\n') place->breaks++;
@@ -191,8 +214,9 @@ static int gg_md_decide(cmark_node *node, int image, const gg_md_place *place, g
     const char *title = cmark_node_get_title(node);
     char *text = gg_md_plain(node);
     if (!text) return 0;
-    gg_md_ref ref = { image, url ? url : "", title ? title : "", text, place->block_line + place->breaks, gg_md_usable(url),
-                      image && place->link_depth > 0 };
+    int line = place->block_line + place->breaks;
+    gg_md_ref ref = { image, url ? url : "", title ? title : "", text, line, line > place->block_end ? line : place->block_end,
+                      gg_md_usable(url), image && place->link_depth > 0 };
     char *replacement = NULL;
     int action = resolve ? resolve(context, &ref, &replacement) : (ref.allowed ? GG_MD_KEEP : GG_MD_TEXT);
     free(text);
@@ -205,7 +229,7 @@ static int gg_md_decide(cmark_node *node, int image, const gg_md_place *place, g
 
 /* Collects every change in document order; 0 when memory runs out. */
 static int gg_md_walk(cmark_node *doc, int allow_html, gg_md_resolver resolve, void *context, gg_md_changes *changes) {
-    gg_md_place place = { 1, 0, 0 };
+    gg_md_place place = { 1, 1, 0, 0, 0 };
     int ok = 1;
     cmark_iter *iter = cmark_iter_new(doc);
     if (!iter) return 0;
@@ -214,9 +238,12 @@ static int gg_md_walk(cmark_node *doc, int allow_html, gg_md_resolver resolve, v
         cmark_node *node = cmark_iter_get_node(iter);
         cmark_node_type type = cmark_node_get_type(node);
         if (type == CMARK_NODE_LINK) place.link_depth += event == CMARK_EVENT_ENTER ? 1 : -1;
+        if (gg_md_is_container(type) && event == CMARK_EVENT_EXIT) place.depth--;
         if (event != CMARK_EVENT_ENTER) continue;
+        if (gg_md_is_container(type) && ++place.depth > GG_MD_MAX_DEPTH && !(ok = gg_md_flatten(node, type, changes))) break;
         if (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING) {
             place.block_line = cmark_node_get_start_line(node);
+            place.block_end = cmark_node_get_end_line(node);
             place.breaks = 0;
         } else if (type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK) {
             place.breaks++;

@@ -121,6 +121,8 @@ struct DescriptionLinker {
         let validator = PageValidator(exists: { known.contains($0) || known.contains($0 + "/index.html") })
         let prefix = "<!DOCTYPE html>\n<html lang=\"en\"><head><title>d</title></head><body>\n"
         var reasons = Self.refusedElements(in: html).map { "<\($0)> is not allowed in a description" }
+        // The validator lets a page's own <img> hold a data: URL (none of galgen's do); a description's may not.
+        if html.contains(Self.dataURL) { reasons.append("a data: URL is not allowed in a description") }
         reasons += validator.validate(html: prefix + html + "\n</body></html>\n", path: context.page).map(\.message)
         guard let first = reasons.first else { return html }
         let more = reasons.count > 1 ? " (and \(reasons.count - 1) more)" : ""
@@ -137,6 +139,9 @@ extension DescriptionLinker {
     static let refused: Set<String> = ["script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "link", "meta",
                                        "base", "form", "input", "button", "select", "textarea", "svg", "math", "template", "noscript",
                                        "portal", "head", "body", "html", "title"]
+
+    /// An attribute whose value holds a `data:` URL (text is escaped by then: `="` only opens attributes).
+    static var dataURL: Regex<Substring> { #/(?i)=\s*["'][^"']*\bdata\s*:/# }
 
     /// The refused elements a rendered description opens, each once, in order. Text is escaped by
     /// then, so every `<` followed by a letter is a tag.

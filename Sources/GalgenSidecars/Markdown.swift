@@ -72,7 +72,7 @@ public enum Markdown {
     public static func html(_ markdown: String, allowHTML: Bool = false,
                             resolve: (Reference) -> Resolution = { $0.allowed ? .keep : .text }) -> String {
         withoutActuallyEscaping(resolve) { resolve in
-            let box = ResolverBox(resolve)
+            let box = ResolverBox(resolve, source: markdown)
             let context = Unmanaged.passUnretained(box).toOpaque()
             var source = markdown
             return withExtendedLifetime(box) {
@@ -120,10 +120,37 @@ public enum Markdown {
     public static func allowsURL(_ url: String) -> Bool { gg_md_url_allowed(url) != 0 }
 }
 
-/// Carries the resolver through cmark's C callback.
+/// Carries the resolver through cmark's C callback, and places each destination on its line.
 private final class ResolverBox {
     let resolve: (Markdown.Reference) -> Markdown.Resolution
-    init(_ resolve: @escaping (Markdown.Reference) -> Markdown.Resolution) { self.resolve = resolve }
+    let source: String
+    /// The source's lines, split when a line must be searched.
+    private lazy var lines: [Substring] = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    /// Where each destination was last found (its line, and where in it the match ends): the next one
+    /// like it is searched from there.
+    private var found: [String: (line: Int, end: String.Index)] = [:]
+
+    init(_ resolve: @escaping (Markdown.Reference) -> Markdown.Resolution, source: String) {
+        self.resolve = resolve
+        self.source = source
+    }
+
+    /// The line of a destination: cmark counts the line breaks of its paragraph but not those inside a
+    /// code span, a destination or a title, so when its paragraph goes on below `estimate`, the first line
+    /// from there (or from where the same destination was last found) that holds it.
+    func line(of url: String, estimate: Int, last: Int) -> Int {
+        guard last > estimate, !url.isEmpty, estimate >= 1, estimate <= lines.count else { return estimate }
+        let previous = found[url].flatMap { $0.line >= estimate ? $0 : nil }
+        for n in (previous?.line ?? estimate)...min(last, lines.count) {
+            let line = lines[n - 1]
+            let start = previous?.line == n ? previous!.end : line.startIndex
+            if let match = line[start...].firstRange(of: url) {
+                found[url] = (n, match.upperBound)
+                return n
+            }
+        }
+        return estimate
+    }
 }
 
 /// The C callback: asks the box, hands back a malloc'd replacement.
@@ -132,7 +159,8 @@ private let resolver: gg_md_resolver = { context, ref, replacement in
     let box = Unmanaged<ResolverBox>.fromOpaque(context).takeUnretainedValue()
     let reference = Markdown.Reference(kind: ref.pointee.image != 0 ? .image : .link, url: String(cString: ref.pointee.url),
                                        title: String(cString: ref.pointee.title), text: String(cString: ref.pointee.text),
-                                       line: Int(ref.pointee.line),
+                                       line: box.line(of: String(cString: ref.pointee.url), estimate: Int(ref.pointee.line),
+                                                      last: Int(ref.pointee.last_line)),
                                        allowed: ref.pointee.allowed != 0, insideLink: ref.pointee.in_link != 0)
     switch box.resolve(reference) {
     case .keep: return Int32(GG_MD_KEEP)

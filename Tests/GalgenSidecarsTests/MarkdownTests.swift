@@ -97,6 +97,27 @@ struct MarkdownTests {
         #expect(html.hasPrefix("<p>A bell ") && html.contains("\tx"), "\(html)")
     }
 
+    @Test func deepNestingIsFlattenedSoPagesStayParseable() {
+        for source in [String(repeating: "> ", count: 300) + "deep [l](a)", String(repeating: "*", count: 250) + "x" + String(repeating: "*", count: 250),
+                       (0..<130).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")] {
+            let html = Markdown.html(source)
+            var depth = 0, deepest = 0
+            for tag in html.matches(of: /<(\/?)([a-z0-9]+)[^>]*?(\/?)>/) where tag.output.3.isEmpty && tag.output.2 != "br" && tag.output.2 != "hr" {
+                depth += tag.output.1.isEmpty ? 1 : -1
+                deepest = max(deepest, depth)
+            }
+            #expect(depth == 0 && deepest <= 44, "\(deepest) \(html.prefix(400))")
+        }
+        #expect(Markdown.html(String(repeating: "> ", count: 300) + "deep [l](a)").contains("deep <a href=\"a\">l</a>"))
+    }
+
+    @Test func aDestinationAfterACodeSpanOrDestinationOverSeveralLinesIsOnItsLine() {
+        #expect(Markdown.references("`code\nspan` [x](javascript:1)").map(\.line) == [2])
+        #expect(Markdown.references("``a\nb\nc`` [x](j:1)").map(\.line) == [3])
+        #expect(Markdown.references("[a](\nIMG_1.jpg) [x](javascript:alert(1))").map(\.line) == [2, 2])
+        #expect(Markdown.references("[t](a \"one\ntwo\") [u](b)\n[v](b)").map(\.line) == [1, 2, 3])
+    }
+
     @Test func urlRules() {
         for url in ["", "a.jpg", "../b/c.jpg", "/abs", "//host/x", "#f", "?q=a:b", "a/b:c", "HTTPS://X", "http://x", "mailto:x@y"] {
             #expect(Markdown.allowsURL(url), "\(url)")

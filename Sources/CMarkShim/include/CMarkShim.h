@@ -12,7 +12,10 @@ typedef struct {
     const char *url;        /* the destination as cmark reads it (entities decoded); never NULL */
     const char *title;      /* the title, or "" */
     const char *text;       /* the link's text or the image's alt text, as plain text */
-    int line;               /* the line of the text it is on, from 1 */
+    int line;               /* the line of the text it is on, from 1: its paragraph's first line and the
+                               line breaks before it (a code span, destination or title over several
+                               lines is not counted: it may be further down, up to last_line) */
+    int last_line;          /* the last line of its paragraph or heading */
     int allowed;            /* 1 when gg_md_url_allowed(url) and the URL is not empty */
     int in_link;            /* 1 for an image inside a link (its replacement must not be a link) */
 } gg_md_ref;
