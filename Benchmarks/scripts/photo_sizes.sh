@@ -60,7 +60,8 @@ EOF
 
 run() {  # run LABEL CMD...
     echo "== $1"
-    "$TIMER" -n "$RUNS" --warmup 1 --timeout 3600 -- "${@:2}" | tee -a "$W/rows.txt"
+    # the timer's first line (its own banner) is left out of the results
+    "$TIMER" -n "$RUNS" --warmup 1 --timeout 3600 -- "${@:2}" | tail -n +2 | tee -a "$W/rows.txt"
 }
 : > "$W/rows.txt"
 run "galgen, [160, 320, 640]" sh -c "rm -rf '$W/old/public' '$W/old/.galgen' && exec '$GALGEN' build --config '$W/old/config.json' --jobs 2 -q"
