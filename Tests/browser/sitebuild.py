@@ -119,3 +119,23 @@ def site_from_env_or_build(work: pathlib.Path) -> pathlib.Path:
 if __name__ == "__main__":
     target = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/galgen-browser-site")
     print(build_site(target))
+
+
+def build_language_site(work: pathlib.Path, language: str, count: int, cache: pathlib.Path, title: str | None = None,
+                        timeout: float = 900) -> pathlib.Path:
+    """write_inputs' site with `count` people, in `language` (and `title`), its albums (groupBy) collection cut to
+    60 team members so that its pages have breadcrumbs; built into work/public with the cache given."""
+    config_path = write_inputs(work, count)
+    config = json.loads(config_path.read_text())
+    config["language"] = language
+    if title:
+        config["title"] = title
+    teams = work / "teams.json"
+    teams.write_text(json.dumps(json.loads(teams.read_text())[:60], ensure_ascii=False))
+    config_path.write_text(json.dumps(config, ensure_ascii=False, indent=2))
+    out = work / "public"
+    result = subprocess.run([str(galgen_binary()), "build", "--config", str(config_path), "--output", str(out),
+                             "--cache", str(cache)], cwd=work, capture_output=True, text=True, timeout=timeout)
+    if result.returncode != 0:
+        raise RuntimeError(f"galgen build ({language}) failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return out

@@ -11,9 +11,7 @@ more than 2 × 2 CSS px and neither element holds the other. With the lightbox o
 """
 from __future__ import annotations
 
-import json
 import pathlib
-import subprocess
 import time
 
 import pytest
@@ -54,18 +52,7 @@ return {overlaps: found.slice(0, 5), sideways: doc.scrollWidth - doc.clientWidth
 
 def build_people(work: pathlib.Path, language: str) -> pathlib.Path:
     """sitebuild.py's inputs with 300 people (filters, an albums collection), in `language`."""
-    config_path = sitebuild.write_inputs(work, 300)
-    config = json.loads(config_path.read_text())
-    config["language"] = language
-    teams = work / "teams.json"
-    teams.write_text(json.dumps(json.loads(teams.read_text())[:60], ensure_ascii=False))
-    config_path.write_text(json.dumps(config, ensure_ascii=False, indent=2))
-    out = work / "public"
-    result = subprocess.run([str(sitebuild.galgen_binary()), "build", "--config", str(config_path), "--output", str(out),
-                             "--cache", str(work.parent / "cache")], cwd=work, capture_output=True, text=True, timeout=900)
-    if result.returncode != 0:
-        raise RuntimeError(f"galgen build ({language}) failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return out
+    return sitebuild.build_language_site(work, language, 300, work.parent / "cache")
 
 
 @pytest.fixture(scope="module")

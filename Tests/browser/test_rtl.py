@@ -8,10 +8,8 @@ scroller is active), built once for this module with one shared image cache.
 """
 from __future__ import annotations
 
-import json
 import os
 import pathlib
-import subprocess
 import urllib.request
 
 import pytest
@@ -32,20 +30,8 @@ MODES = {"1:1": "1", "scaled": "max-height:20000"}
 
 def build(work: pathlib.Path, language: str, cache: pathlib.Path) -> pathlib.Path:
     """sitebuild.py's inputs with `SIZES[language]` people, in `language`, with 60 team members instead of 9,000."""
-    config_path = sitebuild.write_inputs(work, SIZES[language])
-    config = json.loads(config_path.read_text())
-    config["language"] = language
-    config["title"] = {"ar": "معرض الاختبار", "he": "גלריית בדיקה"}.get(language, "galgen test")
-    # the albums (groupBy) collection with 60 members instead of 9,000: its pages have breadcrumbs
-    teams = work / "teams.json"
-    teams.write_text(json.dumps(json.loads(teams.read_text())[:60], ensure_ascii=False))
-    config_path.write_text(json.dumps(config, ensure_ascii=False, indent=2))
-    out = work / "public"
-    result = subprocess.run([str(sitebuild.galgen_binary()), "build", "--config", str(config_path), "--output", str(out),
-                             "--cache", str(cache)], cwd=work, capture_output=True, text=True, timeout=900)
-    if result.returncode != 0:
-        raise RuntimeError(f"galgen build ({language}) failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return out
+    title = {"ar": "معرض الاختبار", "he": "גלריית בדיקה"}.get(language, "galgen test")
+    return sitebuild.build_language_site(work, language, SIZES[language], cache, title)
 
 
 @pytest.fixture(scope="module")
