@@ -54,6 +54,8 @@ public final class NginxServer: @unchecked Sendable {
                     location /fail500/ { return 500; }
                     location /noput/ { dav_methods PUT; create_full_put_path on; limit_except GET HEAD { deny all; } }
                     location /full/ { if ($request_method = PUT) { return 507; } }
+                    location /typed/ { types { image/jpeg jpg; image/png png; image/webp webp; image/gif gif; image/avif avif;
+                                               image/heic heic; image/tiff tiff; text/html html; } }
                 }
             }
             """, to: "nginx.conf")
@@ -78,7 +80,8 @@ public final class NginxServer: @unchecked Sendable {
     deinit { stop() }
 
     /// The base URL of a location, e.g. `http://127.0.0.1:PORT/ok/`.
-    /// - Parameter location: `ok`, `fail500`, `noput` or `full`.
+    /// - Parameter location: `ok`, `fail500`, `noput`, `full`, or `typed` (files served with the
+    ///   `Content-Type` of their extension; every other location serves `text/plain`).
     public func url(_ location: String) -> String { "http://127.0.0.1:\(port)/\(location)/" }
 
     /// Absolute path of a location's folder below the root.
