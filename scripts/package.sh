@@ -192,6 +192,7 @@ for identity in sorted(seen):
     done
 } > "$root/share/doc/galgen/THIRD_PARTY"
 cp scripts/packaging/archive-README "$root/README"
+cp LICENSE "$root/share/doc/galgen/LICENSE"       # galgen's own licence (Apache-2.0)
 sed -i "s/@VERSION@/$version/g; s/@GLIBC_FLOOR@/$glibc_floor/g" "$root/README"
 
 pack_tree() {  # pack_tree DIR NAME OUTPUT: a reproducible tar.gz of DIR/NAME

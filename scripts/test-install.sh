@@ -149,6 +149,9 @@ bare_root bookworm "$arc_root"
 check "no image library in the bare root" image_libraries_absent "$arc_root"
 tar -C "$arc_root/opt" -xzf "$dist/$archive"
 prefix="/opt/${archive%.tar.gz}"
+check "the archive holds galgen's licence" grep -q "Apache License" "$arc_root$prefix/share/doc/galgen/LICENSE"
+check "the deb's copyright file is DEP-5 and names Apache-2.0" bash -c \
+    "dpkg-deb --fsys-tarfile '$dist/$deb' | tar -xO ./usr/share/doc/galgen/copyright | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' && dpkg-deb --fsys-tarfile '$dist/$deb' | tar -xO ./usr/share/doc/galgen/copyright | grep -q '^License: Apache-2.0'"
 check "ldd finds every library of the archive's binary" \
     in_root "$arc_root" "ldd $prefix/libexec/galgen > /tmp/ldd.txt && ! grep -q 'not found' /tmp/ldd.txt"
 check "the archive's libraries are its own" in_root "$arc_root" "grep -q 'libheif.so.1 => $prefix/libexec/../lib/libheif.so.1' /tmp/ldd.txt"
