@@ -11,6 +11,7 @@ const english = {
   searchMatchedIn: 'in {field}',
   lightboxLoading: 'Loading…', lightboxFailed: 'This item could not be loaded.', lightboxOpenPage: 'Open page',
   lightboxItemLink: 'Link to this item', lightboxPrevious: 'Previous', lightboxNext: 'Next', lightboxClose: 'Close',
+  lightboxZoom: 'Zoom', lightboxInfo: 'Details', lightboxFullscreen: 'Full screen',
   filterLabel: 'Filters', filterAny: 'All', filterClear: 'Clear filters', filterRange: '{from}–{to}',
   filterFrom: '{from} or more', filterAtLeast: '{value} or more',
   filterCount: { one: '{count} item', other: '{count} items' },
