@@ -123,6 +123,8 @@ struct DescriptionLinker {
         var reasons = Self.refusedElements(in: html).map { "<\($0)> is not allowed in a description" }
         // The validator lets a page's own <img> hold a data: URL (none of galgen's do); a description's may not.
         if html.contains(Self.dataURL) { reasons.append("a data: URL is not allowed in a description") }
+        // An id could repeat one of the theme's on the page (`main`, `grid`, …), which would stop the publish.
+        if html.contains(Self.idAttribute) { reasons.append("an id attribute is not allowed in a description (it could repeat one of the page's)") }
         reasons += validator.validate(html: prefix + html + "\n</body></html>\n", path: context.page).map(\.message)
         guard let first = reasons.first else { return html }
         let more = reasons.count > 1 ? " (and \(reasons.count - 1) more)" : ""
@@ -141,6 +143,9 @@ extension DescriptionLinker {
                                        "portal", "head", "body", "html", "title"]
 
     /// An attribute whose value holds a `data:` URL (text is escaped by then: `="` only opens attributes).
+    /// An `id` attribute (text is escaped by then: `="` only opens attributes).
+    static var idAttribute: Regex<Substring> { #/(?i)\sid\s*=\s*["']/# }
+
     static var dataURL: Regex<Substring> { #/(?i)=\s*["'][^"']*\bdata\s*:/# }
 
     /// The refused elements a rendered description opens, each once, in order. Text is escaped by

@@ -98,8 +98,10 @@ struct MarkdownBuildTests {
         let long = (0..<5_000).map { ["light", "*stone*", "water", "[hill](./)", "cloud"][$0 % 5] }.joined(separator: " ")
         let site = try site(["Hills/hill.md": "Title: Hill\n\nSome *unclosed emphasis and <b>bold</b> <script>alert(1)</script>\n\n" + long],
                             raw: ["index.md": "Title: Raw\n\nFine <b>bold</b> and <em>em</em>.\n",
+                                  "s.md": "Title: S\n\n<span id=\"main\">an id the page has</span>\n",
                                   "r.md": "Title: R\n\nBroken <div><b>bold</div> and a [link](./)\n\n<script>alert(1)</script>\n"])
         defer { site.directory.remove() }
+        try site.directory.write(try Self.jpeg(8), to: "raw/s.jpg")
         let report = try await build(site)
         let hill = try page(site, "trip/hills/hill/index.html")
         #expect(hill.contains("Some *unclosed emphasis and &lt;b&gt;bold&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt;"))
@@ -109,7 +111,10 @@ struct MarkdownBuildTests {
         #expect(r.contains("Broken &lt;div&gt;&lt;b&gt;bold&lt;/div&gt; and a <a href=\"../../raw/\">link</a>"))
         #expect(!r.contains("<script>alert") && r.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         let named = warnings(report)
-        #expect(named == ["raw/r.md:3: its HTML is shown as text: <script> is not allowed in a description (and 5 more)"], "\(named)")
+        #expect(named == ["raw/r.md:3: its HTML is shown as text: <script> is not allowed in a description (and 5 more)",
+                          "raw/s.md:3: its HTML is shown as text: an id attribute is not allowed in a description (it could repeat one of the page's)"],
+                "\(named)")
+        #expect(try page(site, "raw/s/index.html").contains("&lt;span id=&quot;main&quot;&gt;an id the page has&lt;/span&gt;"))
     }
 
     @Test func controlCharactersAndNoncharactersNeverStopThePublish() async throws {
