@@ -120,13 +120,9 @@ extension DescriptionLinker {
         return ["http", "https", "mailto"].contains(scheme) ? scheme : nil
     }
 
-    /// The letters before the first `:` (lowercased, without tabs and newlines), or "" for none.
+    /// The URL's scheme as a browser reads it (tabs and newlines dropped, as browsers drop them), or "".
     static func scheme(of url: String) -> String {
-        let cleaned: String = url.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        guard let colon = cleaned.firstIndex(of: ":") else { return "" }
-        let head = String(cleaned[cleaned.startIndex..<colon])
-        guard !head.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return "" }
-        return head.trimmingWhitespace.lowercased()
+        WebURL.scheme(of: url.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }.trimmingWhitespace) ?? ""
     }
 
     /// Text for HTML content and attribute values.

@@ -72,13 +72,11 @@ struct DescriptionLinker {
             for i in collections[c].items.indices {
                 let record = collections[c].items[i].record
                 guard let text = record.description else { continue }
-                guard let folder = collections[c].folder else {
-                    collections[c].items[i].record.descriptionHTML = Markdown.html(text.text, allowHTML: false)
-                    continue
-                }
-                // An item's description shows on its page, or on its gallery page without item pages.
+                // An item's description shows on its page, or on its gallery page without item pages. An item
+                // of a folder source grouped by a field is in no folder album: its links name nothing there.
                 let page = linker.itemPages ? "\(collections[c].name)/\(record.slug)/index.html"
                     : "\(collections[c].name)/\(Pagination.folder(ofPage: Pagination.page(ofItem: i, pageSize: linker.pageSize)))index.html"
+                let folder = collections[c].folder ?? ("", "")
                 collections[c].items[i].record.descriptionHTML = linker.render(text, source: folder.source, folder: record.album ?? folder.path,
                                                                                 page: page)
             }
@@ -142,10 +140,10 @@ extension DescriptionLinker {
                                        "base", "form", "input", "button", "select", "textarea", "svg", "math", "template", "noscript",
                                        "portal", "head", "body", "html", "title"]
 
-    /// An attribute whose value holds a `data:` URL (text is escaped by then: `="` only opens attributes).
     /// An `id` attribute (text is escaped by then: `="` only opens attributes).
     static var idAttribute: Regex<Substring> { #/(?i)\sid\s*=\s*["']/# }
 
+    /// An attribute whose value holds a `data:` URL.
     static var dataURL: Regex<Substring> { #/(?i)=\s*["'][^"']*\bdata\s*:/# }
 
     /// The refused elements a rendered description opens, each once, in order. Text is escaped by

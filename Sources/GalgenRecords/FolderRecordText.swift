@@ -75,7 +75,12 @@ extension FolderRecordText {
     ///   - reader: Finds the images the description shows (the remote ones are fetched with the records' images).
     static func description(_ sidecar: SidecarText, file: String, allowHTML: Bool, reader: any MediaReading) -> MarkdownText? {
         guard !sidecar.description.trimmingWhitespace.isEmpty else { return nil }
+        // Parsed for its images only when it may name one on another site (most descriptions do not); an
+        // entity reference may spell one (`&#104;ttp://`).
+        let lower = sidecar.description.lowercased()
+        let remote = lower.contains("http") || lower.contains("&")
+            ? reader.markdownImages(sidecar.description).filter(MarkdownText.isRemote) : []
         return MarkdownText(text: sidecar.description, file: file, firstLine: sidecar.descriptionLine, allowHTML: allowHTML,
-                            remoteImages: reader.markdownImages(sidecar.description).filter(MarkdownText.isRemote))
+                            remoteImages: remote)
     }
 }

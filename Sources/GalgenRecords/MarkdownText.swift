@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// A description written in Markdown (a folder source's sidecar or an album's `index.md`), kept as
 /// written until the pages are made: its links and images name photos and albums of the site, so
 /// they are resolved then, against the pages and images the build made (GalgenBuild's
@@ -44,10 +46,8 @@ public final class MarkdownText: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(file):\(firstLine)" }
 
-    /// Whether an image destination is one the image step fetches: `http` or `https`, any letter case.
+    /// Whether an image destination is one the image step fetches: an `http(s)` URL as records' image
+    /// URLs must be (``WebURL/httpURL(_:)``).
     /// - Parameter url: The destination as written.
-    public static func isRemote(_ url: String) -> Bool {
-        let lower = url.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
-    }
+    public static func isRemote(_ url: String) -> Bool { WebURL.httpURL(url) != nil }
 }

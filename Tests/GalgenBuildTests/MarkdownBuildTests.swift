@@ -132,6 +132,17 @@ struct MarkdownBuildTests {
         #expect(report.diagnostics.contains { $0.code == "record.bad-image" && $0.subject.contains("x.jpg") })
     }
 
+    @Test func aFolderSourceGroupedByAFieldNamesItsDescriptionsProblemsToo() async throws {
+        let site = try site(["map.md": "Title: Map\n\nSee [evil](javascript:alert(1)) and [the hills](Hills/).\n"])
+        defer { site.directory.remove() }
+        try site.writeConfig(sources: #"[{"name": "trip", "title": "Trip", "type": "folder", "path": "photos", "groupBy": {"field": "taken", "by": "year"}}]"#,
+                             extra: #""formats": ["jpeg"], "imageWidths": [100]"#)
+        let report = try await build(site)
+        // Grouped by year, the items are in no folder album: the link to one names nothing and is text.
+        #expect(warnings(report) == ["photos/map.md:3: link to an unsafe URL (javascript:); its text is shown",
+                                     "photos/map.md:3: link to Hills/, which names no photo, video or album of the gallery; its text is shown"])
+    }
+
     @Test func theSameInputsGiveTheSameSiteAndAChangedPhotoChangesTheDescription() async throws {
         let site = try site(["index.md": "Title: T\n\n![m](map.jpg)\n"])
         defer { site.directory.remove() }
