@@ -277,8 +277,4 @@ char *gg_md_render_resolved(const char *text, size_t length, int allow_html, gg_
     return html;
 }
 
-char *gg_md_render(const char *text, size_t length, int allow_html) {
-    return gg_md_render_resolved(text, length, allow_html, NULL, NULL);
-}
-
 void gg_md_free(char *html) { free(html); }

@@ -46,10 +46,7 @@ typedef int (*gg_md_resolver)(void *context, const gg_md_ref *ref, char **replac
    output as a URL: no empty or unsafe attribute is ever written. */
 char *gg_md_render_resolved(const char *text, size_t length, int allow_html, gg_md_resolver resolve, void *context);
 
-/* gg_md_render_resolved without a resolver. */
-char *gg_md_render(const char *text, size_t length, int allow_html);
-
-/* Frees what gg_md_render returned. NULL is ignored. */
+/* Frees what gg_md_render_resolved returned. NULL is ignored. */
 void gg_md_free(char *html);
 
 /* 1 when `url` is relative (no scheme), a fragment, or uses http, https or mailto, else 0. An empty
