@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 import pathlib
 import time
@@ -187,6 +188,15 @@ def metrics(driver, gc: bool = True) -> dict:
 
 def wait_ready(driver, timeout_ms: int = 30000) -> dict:
     return driver.execute_async_script(WAIT_READY, timeout_ms)
+
+
+def rows_in_view(driver, row_height: float, most: int = 3) -> int:
+    """How many rows of the grid (pitch `row_height` CSS px) reach into the viewport at the current scroll,
+    counted from the grid's box and the window, not from the cells under test, capped at `most`. At the top of a
+    page the heading, the find box and the filters take their room: at 1000x800 two rows show."""
+    top = driver.execute_script("return Math.max(0, document.getElementById('grid').getBoundingClientRect().top)")
+    height = driver.execute_script("return innerHeight")
+    return max(1, min(most, math.ceil((height - top) / row_height)))
 
 
 def settle(driver, ms: int = 400) -> bool:
