@@ -32,7 +32,7 @@ struct InitCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write into a folder that is not empty (files of the same names are replaced).")
     var force = false
 
-    @Flag(name: .long, help: "Write only the --ci workflow, into an existing site (an older workflow is replaced; nothing else is touched).")
+    @Flag(name: .long, help: "Write only the --ci workflow, into an existing site (an older workflow is replaced; nothing else is touched). --ci in a folder with a config.json does this by itself.")
     var workflowOnly = false
 
     func validate() throws {
@@ -44,6 +44,7 @@ struct InitCommand: AsyncParsableCommand {
         let console = GalgenCLI.currentConsole
         let folder = GalgenCLI.absolute(directory)
         let written: [String]
+        var onlyWorkflow = workflowOnly
         do {
             var release: GalgenRelease?
             if ci == .github { release = try await ReleaseLocator.currentRelease(environment: ProcessInfo.processInfo.environment) }
@@ -56,12 +57,17 @@ struct InitCommand: AsyncParsableCommand {
                 }
                 options.photos = Self.path(of: target, from: folder)
             }
-            written = try SiteScaffolder(fileSystem: LocalFileSystem()).scaffold(in: folder, options: options)
+            let scaffolder = SiteScaffolder(fileSystem: LocalFileSystem())
+            onlyWorkflow = scaffolder.effectiveOptions(options, in: folder).workflowOnly
+            written = try scaffolder.scaffold(in: folder, options: options)
         } catch {
             throw GalgenCLI.fail(error, console: console)
         }
-        if workflowOnly {
+        if onlyWorkflow {
             console.out("galgen: wrote \(written.joined(separator: ", ")) in \(directory), pinned to galgen \(GalgenVersion.current)")
+            if !workflowOnly {
+                console.out("(\(directory) already holds a site: its config.json and everything else were left as they are)")
+            }
             return
         }
         let pictures = written.filter { $0.hasPrefix("images/") }.count

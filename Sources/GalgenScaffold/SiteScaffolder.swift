@@ -67,7 +67,22 @@ public struct SiteScaffolder: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// Writes the site.
+    /// The options `scaffold` will really use: `--ci` without `--force` in a folder that already holds a
+    /// site (a `config.json`) adds only the workflow, as `--workflow-only` does, because the whole site
+    /// would replace the user's config and `--force` would do just that.
+    /// - Parameters:
+    ///   - options: What was asked for.
+    ///   - directory: Absolute path of the site's folder.
+    /// - Returns: `options`, with `workflowOnly` set when the folder holds a site already.
+    public func effectiveOptions(_ options: Options, in directory: String) -> Options {
+        var options = options
+        if options.ci != nil, !options.force, fileSystem.targetKind(at: directory + "/config.json") == .file {
+            options.workflowOnly = true
+        }
+        return options
+    }
+
+    /// Writes the site (``effectiveOptions(_:in:)`` says what is written for `options`).
     /// - Parameters:
     ///   - directory: Absolute path of the folder (created if missing). It must be empty (a `.git`
     ///     folder is allowed) unless `options.force`.
@@ -75,13 +90,14 @@ public struct SiteScaffolder: Sendable {
     /// - Returns: The paths written, relative to `directory`, sorted.
     /// - Throws: ``ScaffoldError``.
     @discardableResult
-    public func scaffold(in directory: String, options: Options) throws(ScaffoldError) -> [String] {
+    public func scaffold(in directory: String, options asked: Options) throws(ScaffoldError) -> [String] {
+        let options = effectiveOptions(asked, in: directory)
         switch fileSystem.targetKind(at: directory) {
         case nil, .directory: break
         default: throw ScaffoldError(.notAFolder, path: directory, message: "is not a folder")
         }
         let inPhotoFolder = options.source == .folder && options.photos == "."
-        if inPhotoFolder, !options.force, fileSystem.targetKind(at: directory + "/config.json") != nil {
+        if inPhotoFolder, !options.force, !options.workflowOnly, fileSystem.targetKind(at: directory + "/config.json") != nil {
             throw ScaffoldError(.wouldOverwrite, path: directory + "/config.json",
                                 message: "a config.json is already there; nothing was written. Pass --force to replace it")
         }
@@ -90,7 +106,8 @@ public struct SiteScaffolder: Sendable {
             if !entries.isEmpty {
                 throw ScaffoldError(.wouldOverwrite, path: directory,
                                     message: "the folder is not empty (\(entries.prefix(5).joined(separator: ", "))\(entries.count > 5 ? ", …" : "")); "
-                                        + "nothing was written. Choose an empty or new folder, or pass --force to add the site's files to it")
+                                        + "nothing was written. Choose an empty or new folder, or pass --force to add the site's files to it"
+                                        + (options.ci == nil ? "" : " (to add only the CI workflow to a site, add --workflow-only)"))
             }
         }
         let files = try makeFiles(options, directory: directory)

@@ -111,6 +111,46 @@ struct ScaffoldTests {
         #expect(String(decoding: try dir.read(".github/workflows/galgen-pages.yml"), as: UTF8.self).contains("Install galgen 1.2.3"))
     }
 
+    /// `galgen init mysite && cd mysite && galgen init --ci github`: the site is there, so only the workflow is
+    /// added (the whole site would replace the user's config.json, and `--force` would do just that).
+    @Test(arguments: [SiteScaffolder.Source.json, .folder])
+    func ciInAnExistingSiteAddsOnlyTheWorkflow(source: SiteScaffolder.Source) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("{\"title\": \"mine\"}\n", to: "config.json")
+        try dir.write("public/\n", to: ".gitignore")
+        let release = try #require(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: Self.sums))
+        let options = SiteScaffolder.Options(source: source, ci: .github, release: release)
+        let scaffolder = SiteScaffolder(fileSystem: fs)
+        #expect(scaffolder.effectiveOptions(options, in: dir.path).workflowOnly)
+        let written = try scaffolder.scaffold(in: dir.path, options: options)
+        #expect(written == [".github/workflows/galgen-pages.yml"])
+        #expect(String(decoding: try dir.read("config.json"), as: UTF8.self) == "{\"title\": \"mine\"}\n")
+        #expect(String(decoding: try dir.read(".gitignore"), as: UTF8.self) == "public/\n")
+        #expect(!dir.exists("records.json") && !dir.exists("images"))
+        // --force still means the whole site; without --ci nothing changes either
+        var forced = options
+        forced.force = true
+        #expect(!scaffolder.effectiveOptions(forced, in: dir.path).workflowOnly)
+        #expect(!scaffolder.effectiveOptions(.init(source: source), in: dir.path).workflowOnly)
+    }
+
+    @Test func aFolderThatIsNotEmptyWithoutASiteNamesWorkflowOnlyWhenCIIsAsked() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.write("notes\n", to: "notes.txt")
+        let release = try #require(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: Self.sums))
+        let error = try #require(throws: ScaffoldError.self) {
+            try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .json, ci: .github, release: release))
+        }
+        #expect(error.message.contains("--workflow-only"), "\(error.message)")
+        #expect(!dir.exists(".github"))
+        let plain = try #require(throws: ScaffoldError.self) {
+            try SiteScaffolder(fileSystem: fs).scaffold(in: dir.path, options: .init(source: .json))
+        }
+        #expect(!plain.message.contains("--workflow-only"), "\(plain.message)")
+    }
+
     @Test func aReleaseNeedsAnX86Archive() {
         let arm = "\(String(repeating: "cd", count: 32))  galgen-1.2.3-linux-arm64.tar.gz\n"
         #expect(GalgenRelease(version: "1.2.3", releasesURL: "https://example.test/r", sums: arm) == nil)
