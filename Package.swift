@@ -7,6 +7,49 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Every package of the graph, pinned to one version with `exact:`: those galgen names and those they bring. Package.resolved
+/// cannot be committed here (the package mirror's commit ids are not GitHub's), so this list is what makes two release
+/// builds of one commit use the same code. `galgen --version --verbose` prints it (GALGEN_PACKAGES below). To bump a
+/// package: change its version here, and those of the packages it needs as its own Package.swift asks, then build and
+/// run the tests (the README's "Dependencies" section says more).
+let pinnedPackages: [(url: String, version: String)] = [
+    ("https://github.com/apple/swift-argument-parser", "1.8.2"),
+    ("https://github.com/hummingbird-project/swift-mustache", "2.1.1"),
+    ("https://github.com/apple/swift-crypto", "4.5.2"),
+    ("https://github.com/swift-server/async-http-client", "1.37.0"),
+    ("https://github.com/hummingbird-project/hummingbird", "2.28.1"),
+    // Already in Hummingbird's graph; named so the preview server can quiet its log and own its shutdown.
+    ("https://github.com/apple/swift-log", "1.16.2"),
+    ("https://github.com/apple/swift-nio", "2.101.3"),
+    ("https://github.com/swift-server/swift-service-lifecycle", "2.13.0"),
+    // Brought by those above and named only to pin them (SwiftPM warns that no target uses them).
+    ("https://github.com/apple/swift-algorithms.git", "1.2.1"),
+    ("https://github.com/apple/swift-asn1.git", "1.7.4"),
+    ("https://github.com/apple/swift-async-algorithms.git", "1.1.4"),
+    ("https://github.com/apple/swift-atomics.git", "1.3.0"),
+    ("https://github.com/apple/swift-certificates.git", "1.21.1"),
+    ("https://github.com/apple/swift-collections.git", "1.6.0"),
+    ("https://github.com/apple/swift-configuration.git", "1.4.0"),
+    ("https://github.com/apple/swift-distributed-tracing.git", "1.7.3"),
+    ("https://github.com/apple/swift-http-structured-headers.git", "1.7.0"),
+    ("https://github.com/apple/swift-http-types.git", "1.8.0"),
+    ("https://github.com/apple/swift-metrics.git", "2.13.0"),
+    ("https://github.com/apple/swift-nio-extras.git", "1.35.2"),
+    ("https://github.com/apple/swift-nio-http2.git", "1.46.0"),
+    ("https://github.com/apple/swift-nio-ssl.git", "2.37.6"),
+    ("https://github.com/apple/swift-nio-transport-services.git", "1.28.0"),
+    ("https://github.com/apple/swift-numerics.git", "1.1.1"),
+    ("https://github.com/apple/swift-service-context.git", "1.5.1"),
+    ("https://github.com/apple/swift-system", "1.8.1"),
+]
+
+/// "name@version,name@version,…", for `galgen --version --verbose`.
+let packageList = pinnedPackages.map { pin -> String in
+    var name = pin.url.split(separator: "/").last.map(String.init) ?? pin.url
+    if name.hasSuffix(".git") { name.removeLast(4) }
+    return "\(name)@\(pin.version)"
+}.joined(separator: ",")
+
 /// What a release build bakes in: the commit `galgen --version` names and the address `galgen init --ci github`
 /// downloads releases from (scripts/package.sh sets GALGEN_COMMIT and GALGEN_RELEASES_URL; scripts/install.sh the commit).
 /// Only CGalgenSystem sees them, so a new commit recompiles one C file.
@@ -17,6 +60,7 @@ func quotedDefine(_ name: String, allowing allowed: (Character) -> Bool) -> [CSe
 let systemCSettings: [CSetting] = [.define("_GNU_SOURCE")]
     + quotedDefine("GALGEN_COMMIT") { "0123456789abcdef-dirty".contains($0) }
     + quotedDefine("GALGEN_RELEASES_URL") { $0.isASCII && !$0.isWhitespace && !"\"\\<>`".contains($0) }
+    + [.define("GALGEN_PACKAGES", to: "\"\(packageList)\"")]
 
 let package = Package(
     name: "galgen",
@@ -27,17 +71,7 @@ let package = Package(
         .library(name: "GalgenImaging", targets: ["GalgenImaging"]),
         .library(name: "GalgenTestSupport", targets: ["GalgenTestSupport"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // Already in Hummingbird's graph; named so the preview server can quiet its log and own its shutdown.
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    ],
+    dependencies: pinnedPackages.map { .package(url: $0.url, exact: Version(stringLiteral: $0.version)) },
     targets: [
         // C libraries and shims: all libjpeg calls and every setjmp stay in C.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),

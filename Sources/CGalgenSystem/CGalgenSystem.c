@@ -65,6 +65,15 @@ const char *CGalgenSystem_releasesURL(void) {
 #endif
 }
 
+/* Package.swift passes -DGALGEN_PACKAGES="name@version,…": the Swift packages it pins. */
+const char *CGalgenSystem_swiftPackages(void) {
+#ifdef GALGEN_PACKAGES
+    return GALGEN_PACKAGES;
+#else
+    return "";
+#endif
+}
+
 const char *CGalgenSystem_libcVersion(void) {
 #if defined(__GLIBC__)
     return gnu_get_libc_version();

@@ -27,6 +27,10 @@ public enum GalgenCLI {
     ///   - console: Where output goes.
     /// - Returns: The process exit code (see ``ExitStatus``).
     public static func main(arguments: [String], console: Console = .standard) async -> Int32 {
+        if VersionText.wantsVerbose(arguments) {
+            console.out(VersionText.verbose)
+            return ExitStatus.success.rawValue
+        }
         do {
             var command = try Galgen.parseAsRoot(arguments)
             try await $currentConsole.withValue(console) {

@@ -17,6 +17,21 @@ enum VersionText {
         return ([first, platform, "libraries:"] + lines).joined(separator: "\n")
     }
 
+    /// `galgen --version --verbose`: the whole text and the Swift packages compiled in, each at the version
+    /// Package.swift pins.
+    static var verbose: String {
+        let packages = GalgenVersion.swiftPackages
+        let width = packages.map(\.name.count).max() ?? 0
+        let lines = packages.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.version)" }
+        return ([full, "Swift packages (pinned in Package.swift):"] + lines).joined(separator: "\n")
+    }
+
+    /// Whether `arguments` ask for the verbose version text: `--version` with `--verbose` or `-v`, and no subcommand.
+    static func wantsVerbose(_ arguments: [String]) -> Bool {
+        arguments.contains("--version") && (arguments.contains("--verbose") || arguments.contains("-v"))
+            && arguments.allSatisfy { $0.hasPrefix("-") }
+    }
+
     static var architecture: String {
         #if arch(x86_64)
         "x86_64"

@@ -19,6 +19,13 @@ public enum GalgenVersion {
         return text.isEmpty ? "https://github.com/galgen/galgen/releases/download" : text
     }()
 
+    /// The Swift packages compiled into this binary, as Package.swift pins them (`exact:`), in its order.
+    public static let swiftPackages: [LibraryVersion] = String(cString: CGalgenSystem_swiftPackages())
+        .split(separator: ",").compactMap { pin in
+            let parts = pin.split(separator: "@", maxSplits: 1)
+            return parts.count == 2 ? LibraryVersion(String(parts[0]), String(parts[1])) : nil
+        }
+
     /// The version of the GNU C library loaded now, e.g. `2.36`, or nil on another C library.
     public static let libc: String? = {
         let text = String(cString: CGalgenSystem_libcVersion())

@@ -69,6 +69,34 @@ struct CLITests {
         #expect(help.code == 0 && help.capture.out.contains("--strict") && help.capture.out.contains("--jobs"))
     }
 
+    /// `--version --verbose` names every Swift package compiled in at the version Package.swift pins with `exact:`,
+    /// and the build really resolved each one to that version.
+    @Test func verboseVersionNamesEveryPinnedSwiftPackage() async throws {
+        let result = await run(["--version", "--verbose"])
+        #expect(result.code == 0)
+        let text = result.capture.out
+        #expect(text.hasPrefix("galgen \(GalgenCLI.version)") && text.contains("libraries:"))
+        let listed = Dictionary(text.components(separatedBy: "Swift packages (pinned in Package.swift):\n").last!
+            .split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+            .filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { a, _ in a })
+        let manifest = try String(contentsOfFile: Repository.root + "/Package.swift", encoding: .utf8)
+        let pins = try Regex(#"\("https://github\.com/[^/"]+/([^/"]+?)(?:\.git)?", "([0-9.]+)"\)"#)
+        let pinned = Dictionary(manifest.matches(of: pins).map { (String($0.output[1].substring!), String($0.output[2].substring!)) },
+                                uniquingKeysWith: { a, _ in a })
+        #expect(pinned.count >= 20 && pinned["swift-nio"] != nil && pinned["swift-collections"] != nil, "\(pinned)")
+        #expect(listed == pinned)
+        // what the build resolved (Package.resolved, written by every build and never committed) is exactly what is pinned
+        let resolved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Package.resolved")))
+        let entries = try #require((resolved as? [String: Any])?["pins"] as? [[String: Any]])
+        var got: [String: String] = [:]
+        for entry in entries {
+            let identity = try #require(entry["identity"] as? String)
+            got[identity] = (entry["state"] as? [String: Any])?["version"] as? String
+        }
+        #expect(got == pinned, "every package of the graph is pinned, at the version it resolved to")
+        #expect(await run(["--version"]).capture.out.contains("Swift packages") == false)
+    }
+
     @Test func badUsageExitsWith2() async {
         #expect(await run(["build", "--no-such-flag"]).code == 2)
         #expect(await run(["build", "--jobs", "0"]).code == 2)

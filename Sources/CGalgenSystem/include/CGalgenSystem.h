@@ -21,6 +21,9 @@ const char *CGalgenSystem_buildCommit(void);
    which scripts/package.sh sets), or "" for a build that named none. */
 const char *CGalgenSystem_releasesURL(void);
 
+/* The Swift packages galgen was built with, as Package.swift pins them: "name@version,name@version,…". */
+const char *CGalgenSystem_swiftPackages(void);
+
 /* The version of the GNU C library loaded at run time, e.g. "2.36", or "" elsewhere. */
 const char *CGalgenSystem_libcVersion(void);
 
