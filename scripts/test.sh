@@ -14,7 +14,7 @@ node --test Tests/node/
 # The size limits of the sources (issue 31): no Swift function over 80 lines, no file over 400.
 python3 scripts/check-structure.py
 # The libFuzzer targets (issue 34), built with ASan in .build-fuzz and run 8 s each from their seeds:
-# a short run that shows they build and work (a crash, leak or hang fails it). Campaigns: README.
+# a short run that shows they build and work (a crash, leak or hang fails it). Campaigns: Benchmarks/RESULTS.md.
 bash scripts/fuzz.sh build
 FUZZ_NO_BUILD=1 FUZZ_FLAGS=-timeout=60 bash scripts/fuzz.sh all 8
 
@@ -28,4 +28,4 @@ if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PAC
     "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps "$AXE_PACKAGE"
     echo "${PYTHON_PACKAGES[*]} $AXE_PACKAGE" > "$VENV/.installed"
 fi
-PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown
+PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown Tests/docs
