@@ -4,10 +4,14 @@ import Foundation
 import GalgenTestSupport
 import Testing
 
-/// Every flag that `galgen <command> --help` shows is in the README's options tables, in a row of
-/// that command: the table under "Options of `galgen build`", and the table of the other commands,
-/// whose first column names the commands a row is about.
+/// Every flag that `galgen <command> --help` shows is documented once, in the options tables of the
+/// commands reference (docs/commands.md), in a row of that command: the table under "Options of
+/// `galgen build`", and the table of the other commands, whose first column names the commands a row is
+/// about. Every key the config reader knows is documented once too (`ConfigKeysDocumentedTests`).
 struct ReadmeFlagsTests {
+    /// The commands reference, where every flag has its row.
+    static let reference = "docs/commands.md"
+
     /// Every command path below `galgen` (`["build"]`, `["cache", "stats"]`, …), and `galgen` itself (`[]`).
     static func commandPaths(_ command: any ParsableCommand.Type = Galgen.self, prefix: [String] = []) -> [[String]] {
         var paths = [prefix]
@@ -45,9 +49,10 @@ struct ReadmeFlagsTests {
         return rest.isEmpty || rest.first == " " || rest.first == "="
     }
 
-    /// The documented flags of each command (`"build"`, `"cache prune"`, …) in the README's tables.
-    static func documentedFlags(readme: String) -> [String: Set<String>] {
-        var result: [String: Set<String>] = [:]
+    /// The documented flags of each command (`"build"`, `"cache prune"`, …) in the reference's tables, one
+    /// entry per row that names the flag (so a flag documented twice for a command appears twice).
+    static func documentedFlags(readme: String) -> [String: [String]] {
+        var result: [String: [String]] = [:]
         var table: String?  // "build", or "other" for the table of the other commands
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("Options of `galgen build`") { table = "build"; continue }
@@ -68,7 +73,7 @@ struct ReadmeFlagsTests {
                 span.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     .compactMap { $0.matches(of: /^(?:-[a-z], )?(--[a-z][a-z0-9-]*)/).first.map { String($0.output.1) } }
             }
-            for command in commands { result[command, default: []].formUnion(flags) }
+            for command in commands { result[command, default: []].append(contentsOf: Set(flags).sorted()) }
         }
         return result
     }
@@ -105,17 +110,19 @@ struct ReadmeFlagsTests {
             """
         let documented = Self.documentedFlags(readme: readme)
         #expect(documented["build"] == ["--cache-dir", "--quiet"])
-        #expect(documented["cache stats"] == ["--config", "--cache"] && documented["cache prune"] == ["--config", "--cache"])
+        #expect(documented["cache stats"] == ["--cache", "--config"] && documented["cache prune"] == ["--cache", "--config"])
         #expect(documented["serve"] == ["--poll"])
     }
 
-    @Test("every flag of every command's --help is in the README's options tables, in that command's rows")
+    @Test("every flag of every command's --help is in the reference's options tables, once, in that command's rows")
     func everyFlagIsInTheReadme() async throws {
+        let reference = try String(contentsOfFile: Repository.root + "/" + Self.reference, encoding: .utf8)
         let readme = try String(contentsOfFile: Repository.root + "/README.md", encoding: .utf8)
-        let documented = Self.documentedFlags(readme: readme)
+        let documented = Self.documentedFlags(readme: reference)
         let paths = Self.commandPaths()
         #expect(paths.contains(["build"]) && paths.contains(["cache", "stats"]) && paths.contains(["theme", "eject"]))
         var missing: [String] = []
+        var twice: [String] = []
         var seen = 0
         for path in paths {
             let help = await run(path + ["--help"])
@@ -123,12 +130,15 @@ struct ReadmeFlagsTests {
             let flags = Self.flags(inHelp: help.capture.out)
             seen += flags.count
             let rows = documented[path.joined(separator: " ")] ?? []
-            for flag in flags.sorted() where !rows.contains(flag) {
-                missing.append((["galgen"] + path + [flag]).joined(separator: " "))
+            for flag in flags.sorted() {
+                let name = (["galgen"] + path + [flag]).joined(separator: " ")
+                let count = rows.count { $0 == flag }
+                if count == 0 { missing.append(name) } else if count > 1 { twice.append(name) }
             }
         }
         #expect(seen > 40, "the help texts were read")
-        #expect(missing.isEmpty, "flags shown by --help but not in the README's options tables: \(missing.joined(separator: ", "))")
-        #expect(readme.contains("`galgen --version`"))
+        #expect(missing.isEmpty, "flags shown by --help but not in \(Self.reference)'s options tables: \(missing.joined(separator: ", "))")
+        #expect(twice.isEmpty, "flags in more than one row of \(Self.reference)'s options tables: \(twice.joined(separator: ", "))")
+        #expect(readme.contains("`galgen --version`") && readme.contains("(docs/commands.md)"), "the README names --version and links the reference")
     }
 }
