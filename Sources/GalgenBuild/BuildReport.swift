@@ -13,9 +13,9 @@ public struct BuildReport: Sendable, Codable, Hashable {
         public struct Source: Sendable, Codable, Hashable {
             /// The source's name (its collection's folder).
             public var name: String
-            /// The config's `type`: `json`, `randomuser` or `itunes`.
+            /// The config's `type`: `json`, `randomuser`, `itunes` or `folder`.
             public var type: String
-            /// Absolute path of a local JSON file.
+            /// Absolute path of a local JSON file, or of a folder source's folder.
             public var path: String?
             /// The URL of a remote source (for APIs, the endpoint).
             public var url: String?

@@ -11,7 +11,7 @@ profile, the Orientation tag, two pages), then each valid file mutated as fuzzer
 the signature, and a header that lies about the size. The same checks run over `upstream/`: 177 files of public
 decoder test suites and fuzz corpora (PngSuite, libpng, libjpeg-turbo, image-rs, libavif, libheif, libwebp,
 Pillow; each file's source and licence in its README). GALGEN_CORPUS=DIR runs them over a folder of
-files (e.g. public decoder test suites) instead; the README gives the figures of such a run."""
+files (e.g. public decoder test suites) instead; Benchmarks/RESULTS.md gives the figures of such a run."""
 from __future__ import annotations
 
 import io
