@@ -19,7 +19,7 @@ def run(args: list[str], cwd: pathlib.Path, prefix: pathlib.Path, timeout: float
 
 
 def install(prefix: pathlib.Path) -> pathlib.Path:
-    """Install galgen into `prefix` with the README's install script. The debug build the test command has
+    """Install galgen into `prefix` with scripts/install.sh (docs/development.md). The debug build the test command has
     just made is installed (`--debug`); GALGEN_INSTALL_RELEASE=1 builds and installs a release binary.
     With GALGEN_BIN=/path/to/galgen (the binary the other tests use), that binary is copied into `prefix/bin`
     instead and nothing is built: the tests then check that binary, not the install script's build."""
