@@ -11,7 +11,7 @@ let swiftSettings: [SwiftSetting] = [
 /// cannot be committed here (the package mirror's commit ids are not GitHub's), so this list is what makes two release
 /// builds of one commit use the same code. `galgen --version --verbose` prints it (GALGEN_PACKAGES below). To bump a
 /// package: change its version here, and those of the packages it needs as its own Package.swift asks, then build and
-/// run the tests (the README's "Dependencies" section says more).
+/// run the tests (docs/development.md, "Dependencies", says more).
 let pinnedPackages: [(url: String, version: String)] = [
     ("https://github.com/apple/swift-argument-parser", "1.8.2"),
     ("https://github.com/hummingbird-project/swift-mustache", "2.1.1"),

@@ -28,4 +28,4 @@ if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PAC
     "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps "$AXE_PACKAGE"
     echo "${PYTHON_PACKAGES[*]} $AXE_PACKAGE" > "$VENV/.installed"
 fi
-PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown Tests/docs
+PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest --durations=30 Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown Tests/docs
