@@ -1,4 +1,4 @@
-/// galgen's exit codes (documented in the README).
+/// galgen's exit codes (documented in docs/troubleshooting.md, "Exit codes").
 public enum ExitStatus: Int32, Sendable {
     /// The build (or check) succeeded.
     case success = 0

@@ -10,7 +10,7 @@ public struct AVIFCodec: Sendable {
 
     /// An AV1 encoder libavif can be built with.
     public enum Encoder: String, Sendable, Hashable, CaseIterable {
-        /// libaom, the reference encoder (chosen by measurement: see the README).
+        /// libaom, the reference encoder (chosen by measurement: Benchmarks/RESULTS.md, "Output formats: WebP and AVIF").
         case aom
         /// rav1e.
         case rav1e

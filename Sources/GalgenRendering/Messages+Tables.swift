@@ -74,7 +74,7 @@ extension Messages {
         if candidates(for: language).last == "en" { return nil }
         if layers.isEmpty {
             return "no message table for the language \"\(language)\": the theme's text is in English "
-                + "(add i18n/\(language).json beside config.json to translate it; see the README, \"Languages\")"
+                + "(add i18n/\(language).json beside config.json to translate it; see docs/themes.md, \"Languages\")"
         }
         let missing = englishEntries.keys.filter { !covered.contains($0) }.sorted()
         guard !missing.isEmpty else { return nil }
