@@ -107,6 +107,9 @@ public struct ImagePipeline: Sendable {
         public var info: SourceInfo
         /// Mean colour, `#rrggbb`, for the placeholder background.
         public var averageColor: String
+        /// The ThumbHash preview (``ThumbHash``), base64 without padding, upright and in sRGB; nil when
+        /// it could not be made.
+        public var preview: String?
         /// One encoded variant.
         public struct Variant: Sendable {
             /// Its size.
@@ -185,11 +188,23 @@ public struct ImagePipeline: Sendable {
         let (variants, skipped) = try encodeVariants(of: pixels, info: info, only: only, displayP3: wide)
         var average = PixelOps.averageColor(pixels, background: settings.background)
         if wide, let p3 = ColorManagement.displayP3 { average = ColorManagement.hexToSRGB(average, from: p3) }   // CSS colours are sRGB
-        var output = Output(info: info, averageColor: average, variants: variants,
-                            warning: decoded.warning, colorWarning: colorWarning, note: decoded.note)
+        var output = Output(info: info, averageColor: average, preview: preview(of: pixels, orientation: info.orientation, wide: wide),
+                            variants: variants, warning: decoded.warning, colorWarning: colorWarning, note: decoded.note)
         output.skipped = skipped
         output.displayP3 = wide
         return output
+    }
+
+    /// The ThumbHash preview of the colour-managed pixels: resampled to 100 px at most, turned upright
+    /// and, on a wide-gamut site, converted to sRGB (the runtime paints it as an sRGB picture).
+    private func preview(of pixels: PixelBuffer, orientation: Int, wide: Bool) -> String? {
+        guard let small = ThumbHash.fit(pixels) else { return nil }
+        var upright = PixelOps.orient(small, orientation: orientation)
+        if wide, let p3 = ColorManagement.displayP3 {
+            let converted = ColorManagement.toSRGB(upright, layout: upright.hasAlpha ? .rgba : .rgb, profile: p3)
+            if converted.warning == nil { upright = converted.pixels }
+        }
+        return ThumbHash.base64(ThumbHash.encode(upright))
     }
 
     /// The decoded pixels converted from their profile: to sRGB, or kept wide in Display P3 on a wide-gamut site.
