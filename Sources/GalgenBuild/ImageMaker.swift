@@ -32,6 +32,9 @@ struct ImageMaker: Sendable {
     struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
         var averageColor: String
+        /// The ThumbHash preview, base64; absent from entries made before previews existed (such a
+        /// source is decoded once more to make it, and its entry rewritten), empty when none could be made.
+        var preview: String?
         /// libjpeg's warning when the source was decoded, so every later build reports it too.
         var warning: String?
         /// Preferred formats the image cannot be written in (format name → the encoder's reason).
@@ -114,11 +117,11 @@ struct ImageMaker: Sendable {
         if let entry {
             let wanted = self.wanted(entry)
             cached = self.cached(wanted, sourceHash: sourceHash, result: &result)
-            if cached.count == wanted.count {
+            if cached.count == wanted.count, let preview = entry.preview {
                 result.reused = cached.count
                 result.warning = entry.warning
-                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, bytes: cached,
-                              skipped: entry.skipped ?? [:])
+                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, preview: preview,
+                              bytes: cached, skipped: entry.skipped ?? [:])
             }
         }
         switch source.load() {
@@ -171,6 +174,7 @@ struct ImageMaker: Sendable {
                      output.note].compactMap { $0 } + skipNotes
         result.warning = notes.isEmpty ? entry?.warning : notes.joined(separator: "; ")
         var bytes = cached
+        let preview = entry?.preview ?? output.preview ?? ""
         do {
             for variant in output.variants {
                 let id = VariantID(variant.format, variant.size.width)
@@ -178,19 +182,19 @@ struct ImageMaker: Sendable {
                 bytes[id] = variant.data
                 result.encoded += 1
             }
-            if entry == nil || (entry?.skipped ?? [:]) != skipped {
+            if entry == nil || (entry?.skipped ?? [:]) != skipped || entry?.preview == nil {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 let stored = SourceEntry(info: entry?.info ?? output.info, averageColor: entry?.averageColor ?? output.averageColor,
-                                         warning: result.warning, skipped: skipped.isEmpty ? nil : skipped)
+                                         preview: preview, warning: result.warning, skipped: skipped.isEmpty ? nil : skipped)
                 try cache.store(try encoder.encode(stored), for: infoKey(sourceHash))
             }
         } catch {
             result.failure = "cannot write the image cache: \(error)"
             return result
         }
-        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor, bytes: bytes,
-                      skipped: skipped)
+        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor,
+                      preview: preview, bytes: bytes, skipped: skipped)
     }
 
     /// A source's hash: the download's, or a local file's bytes hashed; nil when the file is
@@ -235,7 +239,7 @@ struct ImageMaker: Sendable {
 
     /// Describes what was made: every variant of each format the image is published in.
     private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
-                        bytes: [VariantID: Data], skipped: [String: String]) -> ImageResult {
+                        preview: String, bytes: [VariantID: Data], skipped: [String: String]) -> ImageResult {
         var result = partial
         let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
         var formats: [MadeImage.Format] = []
@@ -258,7 +262,7 @@ struct ImageMaker: Sendable {
             result.failure = "no output format"
             return result
         }
-        result.image = MadeImage(formats: formats, averageColor: color)
+        result.image = MadeImage(formats: formats, averageColor: color, preview: preview.isEmpty ? nil : preview)
         return result
     }
 }

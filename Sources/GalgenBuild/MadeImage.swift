@@ -2,7 +2,7 @@ import GalgenCore
 import GalgenImaging
 
 /// What the image work made of one source image: its variants in each format (the site's order of
-/// preference, the fallback last) and its mean colour. Where the files go on the site is decided by
+/// preference, the fallback last), its mean colour and its ThumbHash preview. Where the files go on the site is decided by
 /// the pages step alone (``PublishedImages``).
 struct MadeImage: Sendable, Hashable {
     /// One variant: its size, the hash of its cache key (which names everything its bytes depend
@@ -27,4 +27,6 @@ struct MadeImage: Sendable, Hashable {
     var formats: [Format]
     /// Mean colour `#rrggbb`.
     var averageColor: String
+    /// ThumbHash preview, base64 without padding (``ThumbHash``); nil when none could be made.
+    var preview: String?
 }

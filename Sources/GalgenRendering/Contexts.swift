@@ -110,6 +110,8 @@ struct ImageContext: TemplateContext {
     let height: Int
     let alt: String
     let color: String
+    /// The ThumbHash preview, base64 (a `data-ph` attribute the runtime paints until the image arrives).
+    var preview: String? = nil
     let placeholder: Bool
 
     func fields(_ f: inout some ContextVisitor) {
@@ -122,6 +124,7 @@ struct ImageContext: TemplateContext {
         f.field("height", height)
         f.field("alt", alt)
         f.field("color", color)
+        f.field("preview", preview)
         f.field("placeholder", placeholder)
     }
 }

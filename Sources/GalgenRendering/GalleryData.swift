@@ -147,6 +147,8 @@ public struct GalleryData: Sendable {
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
         members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
+        // The ThumbHash preview (base64), painted over the mean colour until the picture arrives.
+        if let preview = item.image?.preview { members.append(("p", JSONText.string(preview))) }
         // Each variant: [fallback path, width, height, then the same width in each manifest type, or
         // null where this image could not be written in that format].
         let variants = item.image?.variants ?? []

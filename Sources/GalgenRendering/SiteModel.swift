@@ -46,18 +46,24 @@ public struct ItemImage: Sendable, Hashable {
     public var variants: [ImageVariant]
     /// The preferred formats, best first; empty when the site writes one format.
     public var sources: [ImageSource]
-    /// Mean colour `#rrggbb`, the cell's background until the image arrives.
+    /// Mean colour `#rrggbb`, the cell's background until the image arrives (the first paint, and all
+    /// there is without JavaScript).
     public var averageColor: String
+    /// ThumbHash preview, base64 without padding: the runtime paints it over the mean colour until the
+    /// image arrives; nil when there is none.
+    public var preview: String?
 
     /// Creates an image.
     /// - Parameters:
     ///   - variants: Fallback variants, ascending by width.
     ///   - sources: The same widths in preferred formats, best first.
     ///   - averageColor: Mean colour.
-    public init(variants: [ImageVariant], sources: [ImageSource] = [], averageColor: String) {
+    ///   - preview: ThumbHash preview, base64.
+    public init(variants: [ImageVariant], sources: [ImageSource] = [], averageColor: String, preview: String? = nil) {
         self.variants = variants
         self.sources = sources
         self.averageColor = averageColor
+        self.preview = preview
     }
 
     /// Every published file of the image: the fallback's variants and each source's.
