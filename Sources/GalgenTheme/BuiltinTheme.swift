@@ -48,6 +48,7 @@ public enum BuiltinTheme {
         File(path: "assets/shards.js", bytes: PackageResources.shards_js),
         File(path: "assets/site-search.js", bytes: PackageResources.site_search_js),
         File(path: "assets/style.css", bytes: PackageResources.style_css),
+        File(path: "assets/thumbhash.js", bytes: PackageResources.thumbhash_js),
         File(path: "assets/viewer-css.js", bytes: PackageResources.viewer_css_js),
         File(path: "assets/viewer.js", bytes: PackageResources.viewer_js),
         File(path: "card.mustache", bytes: PackageResources.card_mustache),

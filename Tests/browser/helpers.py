@@ -142,9 +142,12 @@ const done = arguments[arguments.length - 1], STEP = arguments[0], FLICK = argum
 """
 
 
-def make_driver(width: int = WIDTH, height: int = HEIGHT) -> webdriver.Chrome:
+def make_driver(width: int = WIDTH, height: int = HEIGHT, page_load: str = "normal") -> webdriver.Chrome:
+    """A headless Chromium; `page_load` "none" makes `get` return at once, not at the load event (which waits for
+    every picture the page holds)."""
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
+    opts.page_load_strategy = page_load
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}",
               "--force-device-scale-factor=1", "--force-color-profile=srgb", "--enable-precise-memory-info",
               "--js-flags=--expose-gc", "--no-first-run", "--disable-background-networking",

@@ -134,6 +134,7 @@ export function bind(cells, node, item, index, now, onScreen) {
   node.setAttribute('data-key', item.k);
   node.setAttribute('data-token', token);
   thumb.style.backgroundColor = item.c;
+  preview(cells, node, item.p);
   const variant = pick(cells.formats, item, cells.list.geo.cellW, window.devicePixelRatio || 1);
   const width = variant ? variant.width : 400, height = variant ? variant.height : 400;
   if (node.imgW !== width) { img.width = width; node.imgW = width; }       // never read img.width:
@@ -170,6 +171,16 @@ export function showPicture(cells, node, onScreen) {
   img.src = want.url;
 }
 
+/** The preview under the picture (thumbhash.js, loaded by a bind after a scroll). */
+function preview(cells, node, hash) {
+  const m = cells.thumbhash;
+  if (m && m.paintCell) return m.paintCell(cells, node, hash);
+  if (node.ph) node.parts.thumb.style.backgroundImage = node.ph = '';
+  if (!hash || !(m || scrollY > 0)) return;
+  (cells.previews || (cells.previews = [])).push([node, node.token, hash]);
+  if (!m) cells.thumbhash = import('./thumbhash.js').then((t) => t.drain(cells, cells.thumbhash = t), () => (cells.thumbhash = { paintCell() {} }));
+}
+
 /** A late load or error of a previous binding must not touch the current one. */
 function onImageEvent(event) {
   const img = event.currentTarget;
@@ -182,6 +193,7 @@ function onImageEvent(event) {
   }
   const formats = cells.formats;
   if (ok && learning(formats)) learn(formats, node.desc || (node.shown && descOf(formats, node.shown)), img.currentSrc);
+  if (ok && node.ph) node.parts.thumb.style.backgroundImage = node.ph = '';
   const state = ok ? 'loaded' : 'failed';
   if (node.imageState !== state) {
     if (node.imageState) node.classList.remove(node.imageState);

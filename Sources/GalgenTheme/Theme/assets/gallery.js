@@ -9,6 +9,7 @@ import { onKey } from './keyboard.js';
 import { saveState, restore, relayout } from './history.js';
 import { fetchJSON, pageURL, itemURL } from './json.js';
 
+if (document.querySelector('.cover[data-ph]')) import('./thumbhash.js').then((m) => m.paintAll(document));
 const grid = document.getElementById('grid');
 if (grid && grid.dataset.manifest && window.fetch && window.AbortController) boot(grid);
 

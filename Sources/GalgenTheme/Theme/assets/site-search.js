@@ -2,6 +2,9 @@
    opens its page (or, without item pages, its cell on the gallery page that lists it). */
 import { setUpSearch, resultURL } from './search.js';
 
+// The covers' previews until they arrive (thumbhash.js).
+if (document.querySelector('.cover[data-ph]')) import('./thumbhash.js').then((m) => m.paintAll(document));
+
 const box = document.querySelector('search.find[data-index]');
 if (box && window.fetch && window.AbortController) {
   const root = new URL(box.dataset.root || './', location.href).href;

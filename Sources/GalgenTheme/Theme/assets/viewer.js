@@ -4,6 +4,7 @@
    the thumbnail, the slide of a swipe, the fade of a drag to close; none with prefers-reduced-motion. */
 import { variantOf, urlOf, learn, descOf } from './pictures.js';
 import { Gestures, fitBox, clampView, zoomAt, maxZoom, variantFor } from './gestures.js';
+import { previewURL } from './thumbhash.js';
 
 const GAP = 16;                      // px between a picture and its neighbour while swiping
 const EASE = 'cubic-bezier(.2, .7, .2, 1)';
@@ -52,18 +53,17 @@ export class Viewer {
     slide.style.backgroundImage = slide.style.backgroundColor = '';
   }
 
-  /** Shows `item` (its shard is here): the thumbnail the grid shows at once, then the variant its box needs. */
+  /** Shows `item` (its shard is here): the grid's thumbnail (else the item's preview) at once, then the variant its box needs. */
   present(item, cell) {
     const { slide, img } = this.parts;
     this.gestures.reset();
     this.item = item; this.entry = null;
     const big = item.v.length ? item.v[item.v.length - 1] : null;
     this.natural = big ? { w: big[1], h: big[2] } : { w: 480, h: 480 };
-    img.removeAttribute('src');
-    img.alt = '';
+    img.removeAttribute('src'); img.alt = '';
     slide.style.backgroundColor = item.c || '';
-    const thumb = cell && cell.querySelector('img');
-    slide.style.backgroundImage = thumb && thumb.complete && thumb.naturalWidth ? `url("${thumb.currentSrc || thumb.src}")` : '';
+    const thumb = cell && cell.querySelector('img'), loaded = thumb && thumb.complete && thumb.naturalWidth;
+    slide.style.backgroundImage = loaded ? `url("${thumb.currentSrc || thumb.src}")` : item.p ? previewURL(item.p) : '';
     this.layout();
     if (!big) { img.src = this.box.page.links.placeholder(); img.alt = item.t; return; }
     this.load(this.box0.w);
