@@ -177,7 +177,7 @@ enum SourceDecoder {
 
     /// A source's `fields`. With `defaults` (randomuser, iTunes) every key is optional and replaces
     /// only its default (`"extra": {}` removes the default extra fields); `extraOnly` allows `extra` alone.
-    private static func decodeFields(_ node: JSONNode, path: String, document: JSONDocument, defaults: FieldMapping? = nil,
+    static func decodeFields(_ node: JSONNode, path: String, document: JSONDocument, defaults: FieldMapping? = nil,
                                      extraOnly: Bool = false) throws(ConfigError) -> FieldMapping {
         var reader = try ConfigReader(node, path: path, document: document)
         var mapping: FieldMapping

@@ -3,7 +3,7 @@ public import GalgenConfig
 import Foundation
 
 /// Reads records from a local JSON file through a source's field mapping.
-public struct JSONRecordSource: Sendable {
+public struct JSONRecordSource: LocalRecordReading {
     private let fileSystem: any FileSystem
     private let config: SourceConfig
     private let baseDirectory: String

@@ -18,6 +18,15 @@ public protocol FileSystem: Sendable {
     /// - Throws: ``FileSystemError``.
     func readFile(at path: String) throws(FileSystemError) -> Data
 
+    /// A regular file's contents piece by piece, front to back, so that a large file is never in
+    /// memory at once (the default reads the whole file and hands it out in pieces).
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - chunkSize: The most bytes one piece holds.
+    ///   - each: Takes the next piece; returns false to stop reading.
+    /// - Throws: ``FileSystemError``.
+    func readChunks(at path: String, chunkSize: Int, _ each: (Data) -> Bool) throws(FileSystemError)
+
     /// Writes a file so that readers see either the old contents or all of the new ones:
     /// the bytes go to a temporary file in the same folder, which is then renamed into place.
     /// - Parameters:
@@ -129,6 +138,18 @@ public protocol FileSystem: Sendable {
     /// - Returns: The held lock.
     /// - Throws: ``FileSystemError`` (operation `open` or `lock`).
     func lockExclusively(at path: String) throws(FileSystemError) -> FileLock
+}
+
+extension FileSystem {
+    public func readChunks(at path: String, chunkSize: Int, _ each: (Data) -> Bool) throws(FileSystemError) {
+        let data = try readFile(at: path)
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = min(start + max(chunkSize, 1), data.endIndex)
+            guard each(data[start..<end]) else { return }
+            start = end
+        }
+    }
 }
 
 /// An exclusive lock held on a file (``FileSystem/lockExclusively(at:)``), released by ``release()``

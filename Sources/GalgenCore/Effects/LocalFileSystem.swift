@@ -36,6 +36,24 @@ public struct LocalFileSystem: FileSystem {
         return data
     }
 
+    public func readChunks(at path: String, chunkSize: Int, _ each: (Data) -> Bool) throws(FileSystemError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.error("read", path) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw Self.error("read", path) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw Self.error("read", path, EISDIR) }
+        var buffer = [UInt8](repeating: 0, count: max(chunkSize, 1))
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Self.error("read", path)
+            }
+            if n == 0 || !each(Data(buffer[0..<n])) { return }
+        }
+    }
+
     public func writeFileAtomically(_ data: Data, to path: String) throws(FileSystemError) {
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

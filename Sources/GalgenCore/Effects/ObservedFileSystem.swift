@@ -37,6 +37,9 @@ public struct ObservedFileSystem: FileSystem {
     public func readFile(at path: String) throws(FileSystemError) -> Data {
         try observed("read", path) { () throws(FileSystemError) in try base.readFile(at: path) }
     }
+    public func readChunks(at path: String, chunkSize: Int, _ each: (Data) -> Bool) throws(FileSystemError) {
+        try observed("read", path) { () throws(FileSystemError) in try base.readChunks(at: path, chunkSize: chunkSize, each) }
+    }
     public func writeFileAtomically(_ data: Data, to path: String) throws(FileSystemError) {
         try observed("write", path) { () throws(FileSystemError) in try base.writeFileAtomically(data, to: path) }
     }
