@@ -119,6 +119,8 @@ public struct SourceConfig: Sendable, Hashable {
         case itunes
         /// A folder of photos and videos: one item per file, one album per sub-folder.
         case folder
+        /// A local CSV file with a header row, through a field mapping.
+        case csv
     }
 
     /// Where the records come from.

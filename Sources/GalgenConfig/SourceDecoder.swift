@@ -48,6 +48,8 @@ enum SourceDecoder {
                                   fields: fields, maxAge: maxAge)
         case .folder:
             source = try decodeFolder(&reader, node: node, path: path, name: name, title: title, base: base)
+        case .csv:
+            source = try decodeRecordFile(&reader, kind: kind, node: node, path: path, name: name, title: title, base: base)
         }
         var decoded = source
         if let sortNode = reader.node("sort") {

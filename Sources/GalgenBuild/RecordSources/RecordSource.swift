@@ -34,6 +34,7 @@ enum RecordSources {
         case .randomuser: RandomUserSource()
         case .itunes: ITunesSource()
         case .folder: FolderSource()
+        case .csv: LocalFileSource<CSVRecordSource>()
         }
     }
 }
