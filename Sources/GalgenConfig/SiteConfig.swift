@@ -121,6 +121,8 @@ public struct SourceConfig: Sendable, Hashable {
         case folder
         /// A local CSV file with a header row, through a field mapping.
         case csv
+        /// A local JSON Lines file, one record per line, through a field mapping.
+        case jsonl
     }
 
     /// Where the records come from.

@@ -48,7 +48,7 @@ enum SourceDecoder {
                                   fields: fields, maxAge: maxAge)
         case .folder:
             source = try decodeFolder(&reader, node: node, path: path, name: name, title: title, base: base)
-        case .csv:
+        case .csv, .jsonl:
             source = try decodeRecordFile(&reader, kind: kind, node: node, path: path, name: name, title: title, base: base)
         }
         var decoded = source

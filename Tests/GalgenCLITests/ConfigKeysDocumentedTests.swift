@@ -87,6 +87,7 @@ struct ConfigKeysDocumentedTests {
             ("json", #""path": "r.json", "fields": {"id": "id", "title": "t"}"#), ("randomuser", ""),
             ("itunes", #""term": "x""#), ("folder", #""path": ".""#),
             ("csv", #""path": "r.json", "fields": {"id": "id", "title": "t"}"#),
+            ("jsonl", #""path": "r.json", "fields": {"id": "id", "title": "t"}"#),
         ]
         for (type, rest) in types {
             let keys = try await Self.knownKeys("{\"sources\": [{\"name\": \"a\", \"type\": \"\(type)\"\(rest.isEmpty ? "" : ", " + rest), UNKNOWN}]}")

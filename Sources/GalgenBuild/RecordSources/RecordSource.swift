@@ -35,6 +35,7 @@ enum RecordSources {
         case .itunes: ITunesSource()
         case .folder: FolderSource()
         case .csv: LocalFileSource<CSVRecordSource>()
+        case .jsonl: LocalFileSource<JSONLinesRecordSource>()
         }
     }
 }
