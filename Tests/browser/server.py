@@ -226,6 +226,9 @@ class SiteServer:
                          + [None if ext is None or self.lacks(i, ext) else self.test_img_url(i, absolute=False, ext=ext)
                             for ext in exts]]
             item["c"] = PLACEHOLDER_HEX
+            # the preview describes the site's own picture, not the test image that replaces it: without it the cell
+            # shows the placeholder colour until its test image arrives (test_previews.py covers the previews)
+            item.pop("p", None)
         return json.dumps(doc, separators=(",", ":")).encode()
 
 
