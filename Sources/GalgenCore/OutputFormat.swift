@@ -7,23 +7,20 @@ public enum OutputFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// JPEG (libjpeg-turbo): what every browser and every link preview reads.
     case jpeg
 
-    /// The MIME type, as `<source type>` and `Content-Type` say it.
-    public var mimeType: String {
+    /// Its row of the format table.
+    public var mediaFormat: MediaFormat {
         switch self {
-        case .avif: "image/avif"
-        case .webp: "image/webp"
-        case .jpeg: "image/jpeg"
+        case .avif: .avif
+        case .webp: .webp
+        case .jpeg: .jpeg
         }
     }
 
+    /// The MIME type, as `<source type>` and `Content-Type` say it.
+    public var mimeType: String { mediaFormat.mimeType }
+
     /// The file extension of published variants.
-    public var fileExtension: String {
-        switch self {
-        case .avif: "avif"
-        case .webp: "webp"
-        case .jpeg: "jpg"
-        }
-    }
+    public var fileExtension: String { mediaFormat.fileExtension }
 
     /// Whether the format keeps alpha (JPEG variants are composited over the background).
     public var keepsAlpha: Bool { self != .jpeg }
