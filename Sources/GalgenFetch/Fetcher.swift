@@ -87,7 +87,7 @@ public struct Fetcher: Sendable {
     private let hosts = HostWatch()
 
     /// The `Accept` header of image requests (servers may choose the format by it).
-    public static let imageAccept = "image/jpeg, image/*;q=0.8"
+    public static let imageAccept = MediaFormat.jpeg.mimeType + ", image/*;q=0.8"
 
     /// Creates a fetcher.
     /// - Parameters:

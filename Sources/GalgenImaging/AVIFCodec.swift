@@ -94,11 +94,12 @@ extension AVIFCodec: ImageEncoder {
 
     public func actionKeyText(_ options: Options) -> String { "avif=\(options.quality),\(options.speed),\(options.encoder.rawValue)" }
 
-    /// An `ftyp` box first, and top-level boxes (ISO BMFF) that add up to the file.
+    /// An `ftyp` box of an AVIF brand first (the format table's row), and top-level boxes (ISO BMFF)
+    /// that add up to the file.
     public func verify(_ data: Data) -> String? {
         let bytes = [UInt8](data)
         guard bytes.count >= 16 else { return "too short (\(data.count) bytes)" }
-        guard bytes[4..<8] == [0x66, 0x74, 0x79, 0x70] else { return "does not start like an AVIF (no ftyp box)" }
+        guard MediaFormat.avif.matches(bytes) else { return "does not start like an AVIF (no ftyp box of an AVIF brand)" }
         var offset = 0
         while offset < bytes.count {
             guard offset + 8 <= bytes.count else { return "is truncated inside a box header" }

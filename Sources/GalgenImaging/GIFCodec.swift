@@ -1,4 +1,5 @@
 public import Foundation
+import GalgenCore
 import CGIFShim
 
 /// giflib, through the C shim: the first frame of a GIF (still or animated), on its logical
@@ -86,10 +87,10 @@ public struct GIFCodec: Sendable {
 }
 
 extension GIFCodec: ImageDecoder {
-    public var formatNames: [String] { ["GIF"] }
+    public var formatNames: [String] { [MediaFormat.gif.name] }
 
     public func sniff(_ head: [UInt8]) -> String? {
-        head.starts(with: Array("GIF8".utf8)) ? "GIF" : nil
+        MediaFormat.gif.matches(head) ? MediaFormat.gif.name : nil
     }
 
     /// GIF rows stream by, so an oversized screen is sampled down while it is read: `maxPixels`

@@ -1,4 +1,5 @@
 public import Foundation
+import GalgenCore
 import CHEIFShim
 
 /// libheif, through the C shim: HEIC/HEIF (iPhone photos; HEVC through libde265) and AVIF (AV1),
@@ -97,15 +98,13 @@ public struct HEIFCodec: Sendable {
 }
 
 extension HEIFCodec: ImageDecoder {
-    public var formatNames: [String] { ["HEIC", "AVIF"] }
+    public var formatNames: [String] { [MediaFormat.heic.name, MediaFormat.avif.name] }
 
-    /// ISO base media files: the major brand tells an image (AVIF, HEIF/HEIC) from a video.
+    /// ISO base media files whose brands the format table gives to AVIF or HEIC (the major brand
+    /// first, then the compatible ones), which tells an image from a video.
     public func sniff(_ head: [UInt8]) -> String? {
-        guard head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) else { return nil }
-        let brand = String(decoding: head[8..<12], as: UTF8.self)
-        if ["avif", "avis"].contains(brand) { return "AVIF" }
-        if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { return "HEIC" }
-        return nil
+        guard let format = MediaFormat.sniff(head), format == .avif || format == .heic else { return nil }
+        return format.name
     }
 
     /// Decoded at full size; irot/imir are applied by libheif, so the orientation is 1.

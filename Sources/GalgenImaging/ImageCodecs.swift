@@ -46,11 +46,11 @@ public struct ImageCodecs: Sendable {
     /// Why bytes no decoder claims are refused.
     /// - Parameter data: The file's bytes.
     func refusal(for data: Data) -> ImagingError {
-        switch ImageFormat.sniff(data) {
+        switch ImageFormat.sniff(data, codecs: self) {
         case .empty: ImagingError(.unsupportedFormat, "not an image: the file is empty")
         case .html: ImagingError(.unsupportedFormat, "not an image: the bytes are an HTML page")
         case .unknown: ImagingError(.unsupportedFormat, "not an image: unrecognised bytes")
-        case let format: ImagingError(.unsupportedFormat, "unsupported format \(format.rawValue); galgen reads \(readableNames)")
+        case let format: ImagingError(.unsupportedFormat, "unsupported format \(format.name); galgen reads \(readableNames)")
         }
     }
 

@@ -142,12 +142,12 @@ public struct JPEGCodec: Sendable {
 }
 
 extension JPEGCodec: ImageDecoder {
-    public var formatNames: [String] { ["JPEG"] }
+    public var formatNames: [String] { [MediaFormat.jpeg.name] }
 
-    /// The SOI marker alone: a file with stray bytes before its next marker is still a JPEG that
-    /// libjpeg decodes (with a warning), and libjpeg is the judge of the rest.
+    /// The format table's JPEG row: the SOI marker alone (a file with stray bytes before its next
+    /// marker is still a JPEG that libjpeg decodes, with a warning; libjpeg is the judge of the rest).
     public func sniff(_ head: [UInt8]) -> String? {
-        head.starts(with: [0xFF, 0xD8]) ? "JPEG" : nil
+        MediaFormat.jpeg.matches(head) ? MediaFormat.jpeg.name : nil
     }
 
     /// The decode is DCT-scaled, so `maxPixels` applies to the scaled size, except for decompression
@@ -232,7 +232,7 @@ extension JPEGCodec: ImageEncoder {
     /// Start-of-image and end-of-image markers present.
     public func verify(_ data: Data) -> String? {
         guard data.count >= 4 else { return "too short (\(data.count) bytes)" }
-        guard data.prefix(2) == Data([0xFF, 0xD8]) else { return "does not start like a JPEG" }
+        guard MediaFormat.jpeg.matches(data.prefix(64)) else { return "does not start like a JPEG" }
         guard data.suffix(2) == Data([0xFF, 0xD9]) else { return "is truncated (no end-of-image marker)" }
         return nil
     }

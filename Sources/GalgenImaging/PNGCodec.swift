@@ -1,4 +1,5 @@
 public import Foundation
+import GalgenCore
 import CPNGShim
 
 /// libpng, through the C shim: every colour type and bit depth, palettes with tRNS, interlacing and
@@ -145,10 +146,11 @@ public struct PNGCodec: Sendable {
 }
 
 extension PNGCodec: ImageDecoder {
-    public var formatNames: [String] { ["PNG"] }
+    public var formatNames: [String] { [MediaFormat.png.name] }
 
+    /// The whole 8-byte signature (a body cut inside it is not a PNG).
     public func sniff(_ head: [UInt8]) -> String? {
-        head.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "PNG" : nil
+        MediaFormat.png.matches(head) ? MediaFormat.png.name : nil
     }
 
     /// Decoded at full size; EXIF orientation from the `eXIf` chunk.

@@ -1,4 +1,5 @@
 public import Foundation
+import GalgenCore
 import CTIFFShim
 
 /// libtiff, through the C shim, reading from memory: the first page (directory) of a TIFF or BigTIFF,
@@ -178,12 +179,11 @@ public struct TIFFCodec: Sendable {
 }
 
 extension TIFFCodec: ImageDecoder {
-    public var formatNames: [String] { ["TIFF"] }
+    public var formatNames: [String] { [MediaFormat.tiff.name] }
 
-    /// TIFF ("II*\0", "MM\0*") and BigTIFF ("II+\0", "MM\0+"), both read by libtiff.
+    /// TIFF and BigTIFF in both byte orders (the format table's row), all read by libtiff.
     public func sniff(_ head: [UInt8]) -> String? {
-        head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-            || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) ? "TIFF" : nil
+        MediaFormat.tiff.matches(head) ? MediaFormat.tiff.name : nil
     }
 
     /// Decoded at full size; the Orientation tag means what EXIF's does (libtiff hands over the rows as stored).

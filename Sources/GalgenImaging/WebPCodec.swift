@@ -121,10 +121,10 @@ public struct WebPCodec: Sendable {
 }
 
 extension WebPCodec: ImageDecoder {
-    public var formatNames: [String] { ["WebP"] }
+    public var formatNames: [String] { [MediaFormat.webp.name] }
 
     public func sniff(_ head: [UInt8]) -> String? {
-        head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8) ? "WebP" : nil
+        MediaFormat.webp.matches(head) ? MediaFormat.webp.name : nil
     }
 
     /// Decoded at full size; EXIF orientation from the `EXIF` chunk.
@@ -164,13 +164,11 @@ extension WebPCodec: ImageEncoder {
 
     public func actionKeyText(_ options: Options) -> String { "webp=\(options.quality),\(options.effort)" }
 
-    /// A RIFF header whose length is the file's.
+    /// A WebP RIFF header (the format table's row) whose length is the file's.
     public func verify(_ data: Data) -> String? {
         let bytes = [UInt8](data.prefix(12))
         guard bytes.count == 12 else { return "too short (\(data.count) bytes)" }
-        guard bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] else {
-            return "does not start like a WebP"
-        }
+        guard MediaFormat.webp.matches(bytes) else { return "does not start like a WebP" }
         let length = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
         return length + 8 == data.count ? nil : "is truncated or padded (RIFF says \(length + 8) bytes, file has \(data.count))"
     }

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// The metadata blocks of one file, found by walking its container (JPEG markers, PNG chunks, RIFF chunks)
 /// without decoding anything. Each block is a view into the caller's bytes.
 struct MetadataBlocks {
@@ -22,18 +24,19 @@ struct MetadataBlocks {
     /// Finds the blocks of `b`, whatever its format (told by its first bytes).
     static func find(in b: UnsafeRawBufferPointer) -> MetadataBlocks {
         var blocks = MetadataBlocks()
-        if b.starts(with: [0xFF, 0xD8]) {
+        switch MediaFormat.sniff(b.prefix(64)) {
+        case MediaFormat.jpeg?:
             blocks.walkJPEG(b)
-        } else if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        case MediaFormat.png?:
             blocks.walkPNG(b)
-        } else if b.count >= 12, b.starts(with: Array("RIFF".utf8)), b[8..<12].elementsEqual("WEBP".utf8) {
+        case MediaFormat.webp?:
             blocks.walkWebP(b)
-        } else if b.starts(with: Array("II*\0".utf8)) || b.starts(with: [0x4D, 0x4D, 0, 0x2A]) {
+        case MediaFormat.tiff?:
             blocks.exif = b
             blocks.isTIFF = true
-        } else if b.count >= 12, b[4..<8].elementsEqual("ftyp".utf8) {
+        case MediaFormat.avif?, MediaFormat.heic?:
             blocks.isHEIF = true
-        } else {
+        default:
             blocks.warnings.append("The file is not a JPEG, TIFF, PNG or WebP image; no metadata was read.")
         }
         return blocks

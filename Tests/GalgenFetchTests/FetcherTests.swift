@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenTestSupport
 import Testing
 
@@ -197,10 +198,10 @@ final class ConcurrencyProbe: HTTPTransport, @unchecked Sendable {
         #expect(BodyKind.sniff(Data("  <html><body>502 Bad Gateway</body></html>".utf8)) == .html)
         #expect(BodyKind.sniff(Data("Not Found".utf8)) == .text)
         #expect(BodyKind.sniff(Data()) == .empty)
-        #expect(BodyKind.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])) == .jpeg)
-        #expect(BodyKind.sniff(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0])) == .png)
-        #expect(BodyKind.sniff(Data("GIF89a....".utf8)) == .gif)
-        #expect(BodyKind.sniff(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
+        #expect(BodyKind.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])) == .media(.jpeg))
+        #expect(BodyKind.sniff(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0])) == .media(.png))
+        #expect(BodyKind.sniff(Data("GIF89a....".utf8)) == .media(.gif))
+        #expect(BodyKind.sniff(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .media(.webp))
         #expect(BodyKind.sniff(Data([0x00, 0x01, 0x02, 0x03])) == .binary)
     }
 

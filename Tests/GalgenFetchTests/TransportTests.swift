@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenTestSupport
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
         try await withTransport(FetchPolicy()) { transport, server in
             let response = try await send(transport, server.url("/fault/image/ok.jpg")).get()
             #expect(response.status == 200)
-            #expect(BodyKind.sniff(response.body) == .jpeg)
+            #expect(BodyKind.sniff(response.body) == .media(.jpeg))
             #expect(response.header("ETag") != nil)
             #expect(try await server.log().last?.userAgent == "galgen-test")
         }
@@ -73,7 +74,7 @@ import Testing
             #expect(code(loop) == .redirects)
             let followed = try await send(transport, server.url("/fault/image/redirect-ok.jpg")).get()
             #expect(followed.status == 200)
-            #expect(BodyKind.sniff(followed.body) == .jpeg)
+            #expect(BodyKind.sniff(followed.body) == .media(.jpeg))
         }
     }
 
@@ -124,7 +125,7 @@ import Testing
             let fetcher = Fetcher(transport: transport, policy: FetchPolicy(), pause: RecordedPauses().pause, now: { 0 })
             let png = try await fetcher.fetch(server.url("/fault/image/png.jpg"), expecting: .image, maxBytes: 1_000_000)
             guard case .body(_, let kind, _) = png.outcome else { Issue.record("no body"); return }
-            #expect(kind == .png)
+            #expect(kind == .media(.png))
             await #expect { _ = try await fetcher.fetch(server.url("/fault/image/html.jpg"), expecting: .image, maxBytes: 1_000_000) } throws: {
                 ($0 as? FetchError)?.code == .unexpectedBody
             }

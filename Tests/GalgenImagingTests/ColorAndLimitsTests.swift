@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenImaging
 import GalgenTestSupport
 import Testing
@@ -108,7 +109,7 @@ struct ColorAndLimitsTests {
         // libjpeg: "Corrupt JPEG data: 3 extraneous bytes before marker 0xdb" — and then the picture.
         let good = try solid((30, 140, 200))
         let odd = good.prefix(2) + Data([0x00, 0x12, 0x34]) + good.dropFirst(2)
-        #expect(ImageFormat.sniff(odd) == .jpeg)
+        #expect(ImageFormat.sniff(odd) == .media(.jpeg))
         let output = try pipeline().process(odd)
         #expect(output.warning?.contains("extraneous bytes") == true, "\(output.warning ?? "no warning")")
         #expect(near(color(output), [30, 140, 200], 4))

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenImaging
 import GalgenTestSupport
 import Testing
@@ -20,7 +21,7 @@ struct HEIFInputTests {
     func decodesHEICAndAVIF(avif: Bool) throws {
         let rgb = Painter.solid(width: 64, height: 48, rgb: (200, 100, 50)).bytes
         let file = try HEIFCodec.encode(rgb, width: 64, height: 48, avif: avif)
-        #expect(ImageFormat.sniff(file) == (avif ? .avif : .heic))
+        #expect(ImageFormat.sniff(file) == .media(avif ? .avif : .heic))
         let output = try pipeline().process(file)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
         #expect(near(color(output), [200, 100, 50], 8), "\(output.averageColor)")

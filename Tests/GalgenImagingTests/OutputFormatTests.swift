@@ -37,8 +37,8 @@ struct OutputFormatTests {
         let output = try pipeline([100, 200]).process(source)
         #expect(output.variants.map { "\($0.format.rawValue)-\($0.size.width)" }
                 == ["avif-100", "webp-100", "jpeg-100", "avif-200", "webp-200", "jpeg-200"])
-        #expect(ImageFormat.sniff(output.variants[0].data) == .avif)
-        #expect(ImageFormat.sniff(output.variants[1].data) == .webp)
+        #expect(ImageFormat.sniff(output.variants[0].data) == .media(.avif))
+        #expect(ImageFormat.sniff(output.variants[1].data) == .media(.webp))
         for variant in output.variants {
             let pixels = try decode(variant)
             #expect(pixels.width == variant.size.width && pixels.height == variant.size.height, "\(variant.format)")

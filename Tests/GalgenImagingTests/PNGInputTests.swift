@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenImaging
 import GalgenTestSupport
 import Testing
@@ -28,7 +29,7 @@ struct PNGInputTests {
     ])
     func everyColourTypeDecodesAndAlphaIsCompositedOverWhite(pixel: [UInt8], channels: Int, expected: [Int]) throws {
         let png = try PNGCodec.encode(fill(pixel), width: 64, height: 48, channels: channels)
-        #expect(ImageFormat.sniff(png) == .png)
+        #expect(ImageFormat.sniff(png) == .media(.png))
         let output = try pipeline().process(png)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
         #expect(near(color(output), expected), "\(output.averageColor) for \(pixel)")

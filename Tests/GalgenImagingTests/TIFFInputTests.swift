@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenImaging
 import GalgenTestSupport
 import Testing
@@ -128,7 +129,7 @@ struct TIFFInputTests {
         var options = layout.options
         let (samples, expected) = content(&options)
         let tiff = try TIFFCodec.encode(samples, width: Self.width, height: Self.height, options: options)
-        #expect(ImageFormat.sniff(tiff) == .tiff)
+        #expect(ImageFormat.sniff(tiff) == .media(.tiff))
         let info = try TIFFCodec.info(tiff)
         #expect(info.width == Self.width && info.height == Self.height && info.orientation == 1)
         #expect(info.compression == options.compression && info.tiled == (options.tile > 0))
@@ -147,7 +148,7 @@ struct TIFFInputTests {
 
     @Test func bothByteOrdersAndBigTIFFAreSniffed() throws {
         for head: [UInt8] in [[0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B]] {
-            #expect(ImageFormat.sniff(Data(head + [UInt8](repeating: 0, count: 12))) == .tiff, "\(head)")
+            #expect(ImageFormat.sniff(Data(head + [UInt8](repeating: 0, count: 12))) == .media(.tiff), "\(head)")
         }
         var options = TIFFCodec.WriteOptions()
         options.bigTIFF = true

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenImaging
 import GalgenTestSupport
 import Testing
@@ -21,7 +22,7 @@ struct WebPAndGIFInputTests {
     @Test(arguments: [false, true])
     func webPDecodesLossyAndLossless(lossless: Bool) throws {
         let webp = try WebPCodec.encode(rgba([200, 100, 50, 255]), width: 64, height: 48, lossless: lossless)
-        #expect(ImageFormat.sniff(webp) == .webp)
+        #expect(ImageFormat.sniff(webp) == .media(.webp))
         let output = try pipeline().process(webp)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
         #expect(near(color(output), [200, 100, 50], lossless ? 1 : 6), "\(output.averageColor)")
@@ -55,7 +56,7 @@ struct WebPAndGIFInputTests {
         // Top half red (index 0), bottom half blue (index 1): interlacing must put the rows back in order.
         let indices = (0..<(64 * 48)).map { UInt8($0 / 64 < 24 ? 0 : 1) }
         let gif = try GIFCodec.encode(indices, width: 64, height: 48, palette: palette, interlaced: interlaced)
-        #expect(ImageFormat.sniff(gif) == .gif)
+        #expect(ImageFormat.sniff(gif) == .media(.gif))
         let output = try pipeline([64]).process(gif)
         #expect(near(color(output), [135, 20, 135], 3), "\(output.averageColor)")
         let top = try JPEGCodec.decode(output.variants[0].data).pixels
