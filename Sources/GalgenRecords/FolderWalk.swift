@@ -5,10 +5,10 @@ import Glibc
 /// reads. Hidden files, system clutter and excluded names are skipped; other files are counted, not
 /// named one by one; symbolic links are followed only while they stay inside the folder.
 public struct FolderWalk: Sendable {
-    /// File extensions (lowercase) read as photos: every format galgen decodes.
-    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "png", "webp", "gif", "heic", "heif", "avif", "tif", "tiff"]
-    /// File extensions (lowercase) read as videos.
-    public static let videoExtensions: Set<String> = ["mp4", "mov", "webm", "m4v"]
+    /// File extensions (lowercase) read as photos: every image format galgen decodes (the format table's).
+    public static let photoExtensions = MediaFormat.decodedExtensions(.image)
+    /// File extensions (lowercase) read as videos (the format table's).
+    public static let videoExtensions = MediaFormat.decodedExtensions(.video)
     /// Names skipped like hidden files: what operating systems leave in photo folders.
     static let clutter: Set<String> = ["Thumbs.db", "thumbs.db", "desktop.ini", "Desktop.ini", "Icon\r", "__MACOSX", "@eaDir"]
 

@@ -82,7 +82,7 @@ enum ITunesResult {
     private static func isSizeToken(_ segment: Substring) -> Bool {
         guard let dot = segment.lastIndex(of: ".") else { return false }
         let ext = segment[segment.index(after: dot)...].lowercased()
-        guard ["jpg", "jpeg", "png", "webp"].contains(ext) else { return false }
+        guard let format = MediaFormat.named(byExtension: ext), [MediaFormat.jpeg, .png, .webp].contains(format) else { return false }
         var rest = segment[..<dot]
         func digits() -> Bool {
             let run = rest.prefix { $0.isASCII && $0.isNumber }

@@ -219,19 +219,19 @@ public struct RemoteImageCache: Sendable {
         return map
     }
 
-    /// The key of a cache path `sources/ab/ab….json` or `variants/ab/ab….(jpg|webp|avif)`; nil for anything else.
+    /// The key of a cache path `sources/ab/ab….json` or `variants/ab/ab….<ext>`, where `ext` is an output
+    /// format's (``OutputFormat/fileExtension``, so every encoder's variants); nil for anything else.
     static func key(_ path: String) -> CacheKey? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3 else { return nil }
         let name = parts[2].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard name.count == 2, isHex(name[0], count: 64), parts[1] == String(name[0].prefix(2)) else { return nil }
-        switch (parts[0], name[1]) {
-        case ("sources", "json"), ("variants", "jpg"), ("variants", "webp"), ("variants", "avif"):
-            return CacheKey(namespace: parts[0], hash: name[0], fileExtension: name[1])
-        default:
-            return nil
-        }
+        let known = parts[0] == "sources" ? name[1] == "json" : parts[0] == "variants" && variantExtensions.contains(name[1])
+        return known ? CacheKey(namespace: parts[0], hash: name[0], fileExtension: name[1]) : nil
     }
+
+    /// The extensions of variant files: one per output format.
+    static var variantExtensions: Set<String> { Set(OutputFormat.allCases.map(\.fileExtension)) }
 
     static func isHex(_ text: String, count: Int) -> Bool {
         text.utf8.count == count && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }

@@ -3,10 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GalgenCore
 
 /// The small HTTP rules a static file server needs, as pure functions (RFC 9110 and 9111).
 enum HTTPRules {
-    /// The `Content-Type` for a file name (UTF-8 for text types).
+    /// The `Content-Type` for a file name (UTF-8 for text types; images and videos from the format table).
     static func mediaType(forPath path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
@@ -17,17 +18,10 @@ enum HTTPRules {
         case "json", "map": return "application/json"
         case "xml": return "application/xml"
         case "txt": return "text/plain; charset=utf-8"
-        case "svg": return "image/svg+xml"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "png": return "image/png"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "avif": return "image/avif"
-        case "ico": return "image/x-icon"
         case "woff2": return "font/woff2"
         case "woff": return "font/woff"
         case "webmanifest": return "application/manifest+json"
-        default: return "application/octet-stream"
+        case let ext: return MediaFormat.named(byExtension: ext)?.mimeType ?? "application/octet-stream"
         }
     }
 

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// What galgen needs to know about a video file to show it: how long it runs, how big it looks, what it
 /// is encoded with, and whether a `<video>` element can play the file as it is.
 public struct VideoInfo: Sendable, Hashable {
@@ -86,15 +88,11 @@ public struct VideoInfo: Sendable, Hashable {
 
     /// The media type of a file in `family` named with `fileExtension` (lowercase).
     static func mimeType(family: ContainerFamily, fileExtension: String, plays: Bool) -> String {
+        let named = MediaFormat.named(byExtension: fileExtension).flatMap { $0.kind == .video ? $0 : nil }
         switch family {
-        case .mp4: return fileExtension == "mov" && !plays ? "video/quicktime" : "video/mp4"
-        case .webm: return "video/webm"
-        case .other:
-            switch fileExtension {
-            case "mov": return "video/quicktime"
-            case "webm": return "video/webm"
-            default: return "video/mp4"
-            }
+        case .mp4: return named == .quickTime && !plays ? MediaFormat.quickTime.mimeType : MediaFormat.mp4.mimeType
+        case .webm: return MediaFormat.webm.mimeType
+        case .other: return (named ?? .mp4).mimeType
         }
     }
 }

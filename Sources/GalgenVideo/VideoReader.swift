@@ -1,5 +1,6 @@
 import CVideoShim
 public import GalgenImaging
+import GalgenCore
 
 /// Reads video files with FFmpeg's libraries, which galgen loads when first needed rather than links: a
 /// machine without them builds every site that has no videos, and ``isAvailable`` says whether this one has them.
@@ -18,7 +19,7 @@ public enum VideoReader {
     }
 
     /// The extensions (lowercase, no dot) of the files galgen treats as videos.
-    public static let fileExtensions: Set<String> = ["mp4", "mov", "webm", "m4v"]
+    public static var fileExtensions: Set<String> { MediaFormat.decodedExtensions(.video) }
 
     /// Describes the video at `path` and decodes its poster frame: the first frame at or after one second
     /// in, or a third of the way through a shorter video.
