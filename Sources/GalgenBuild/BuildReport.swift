@@ -13,7 +13,7 @@ public struct BuildReport: Sendable, Codable, Hashable {
         public struct Source: Sendable, Codable, Hashable {
             /// The source's name (its collection's folder).
             public var name: String
-            /// The config's `type`: `json`, `randomuser`, `itunes` or `folder`.
+            /// The config's `type`: `json`, `randomuser`, `itunes`, `folder`, `csv` or `jsonl`.
             public var type: String
             /// Absolute path of a local JSON file, or of a folder source's folder.
             public var path: String?
