@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,9 @@ import Glibc
 /// - `/ok/`: `GET`, `HEAD` and `PUT` (a remote cache that works);
 /// - `/fail500/`: every request answers 500;
 /// - `/noput/`: `GET` and `HEAD` work, `PUT` answers 403;
-/// - `/full/`: `GET` and `HEAD` work, `PUT` answers 507 (a full disk).
+/// - `/full/`: `GET` and `HEAD` work, `PUT` answers 507 (a full disk);
+/// - `/typed/`: every image format of the format table with its own `Content-Type`, by extension;
+/// - `/lying/`: everything as `image/jpeg`.
 public final class NginxServer: @unchecked Sendable {
     /// Where Debian installs nginx.
     public static let binary = "/usr/sbin/nginx"
@@ -54,8 +57,8 @@ public final class NginxServer: @unchecked Sendable {
                     location /fail500/ { return 500; }
                     location /noput/ { dav_methods PUT; create_full_put_path on; limit_except GET HEAD { deny all; } }
                     location /full/ { if ($request_method = PUT) { return 507; } }
-                    location /typed/ { types { image/jpeg jpg; image/png png; image/webp webp; image/gif gif; image/avif avif;
-                                               image/heic heic; image/tiff tiff; text/html html; } }
+                    location /typed/ { types { \(Self.imageTypes) text/html html; } }
+                    location /lying/ { types { } default_type image/jpeg; }
                 }
             }
             """, to: "nginx.conf")
@@ -79,9 +82,14 @@ public final class NginxServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// nginx's `types` lines for every image format of the format table: `image/jpeg jpg jpeg jpe;` …
+    static var imageTypes: String {
+        MediaFormat.all.filter { $0.kind == .image }.map { "\($0.mimeType) \($0.fileExtensions.joined(separator: " "));" }.joined(separator: " ")
+    }
+
     /// The base URL of a location, e.g. `http://127.0.0.1:PORT/ok/`.
-    /// - Parameter location: `ok`, `fail500`, `noput`, `full`, or `typed` (files served with the
-    ///   `Content-Type` of their extension; every other location serves `text/plain`).
+    /// - Parameter location: `ok`, `fail500`, `noput`, `full`, `typed` (files served with the
+    ///   `Content-Type` of their extension) or `lying` (all as `image/jpeg`); the others serve `text/plain`.
     public func url(_ location: String) -> String { "http://127.0.0.1:\(port)/\(location)/" }
 
     /// Absolute path of a location's folder below the root.
