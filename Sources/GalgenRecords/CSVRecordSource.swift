@@ -70,6 +70,7 @@ private struct Rows {
     }
 
     mutating func take(_ event: CSVReader.Event) {
+        guard failure == nil else { return }
         switch event {
         case .problem(let message, let line) where layout == nil:
             failure = RecordError(code: .unreadable, source: config.name, location: "\(shown):\(line)", message: "the header row: \(message)")
@@ -77,7 +78,12 @@ private struct Rows {
             notes.append(Diagnostic(.error, code: "csv.syntax", subject: "\(config.name): \(shown):\(line)", message: "\(message); row skipped"))
         case .row(let cells, let line) where layout == nil:
             do throws(CSVColumn.Conflict) {
-                layout = try CSVColumn.layout(cells)
+                let columns = try CSVColumn.layout(cells)
+                if let id = config.fields.id.segments.first, !columns.contains(where: { $0.key == id }) {
+                    let named = cells.filter { !$0.isEmpty }.map { "\"\($0)\"" }.joined(separator: ", ")
+                    throw CSVColumn.Conflict(message: "no column \"\(config.fields.id)\" for fields.id (the columns are \(named))")
+                }
+                layout = columns
                 width = cells.count
             } catch {
                 failure = RecordError(code: .unreadable, source: config.name, location: "\(shown):\(line)", message: "the header row: \(error.message)")

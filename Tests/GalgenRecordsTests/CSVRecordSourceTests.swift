@@ -50,6 +50,9 @@ struct CSVRecordSourceTests {
             #expect(error.description.contains("people.csv:1") && error.description.contains("columns 1 and 2"))
         }
         do { _ = try Self.load("a,a.b\n") ; Issue.record("a and a.b") } catch { #expect(error.description.contains("\"a\"")) }
+        do { _ = try Self.load("ID,Name\n1,A\n"); Issue.record("no id column") } catch {
+            #expect(error.description.contains("no column \"Id\" for fields.id (the columns are \"ID\", \"Name\")"), "\(error)")
+        }
         let headerOnly = try Self.load(Self.header)
         #expect(headerOnly.records.isEmpty && headerOnly.diagnostics.map(\.code) == ["csv.no-rows"])
     }
