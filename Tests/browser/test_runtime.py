@@ -365,7 +365,11 @@ def test_t7_fling_holds_pictures_back_without_stale_ones(driver, server, runtime
     assert r["foreignSources"] == 0, r
     assert r["heldBack"] > 0.5 * r["checked"], r         # the fling really held pictures back
     assert binds > 100 * out["info"]["cols"], binds      # and really rebound the window many times
-    assert out["fling_requests"] < 0.1 * binds, out["fling_requests"]
+    # Without gating every bind fetches its picture (requests ≈ binds). With it, a cell gets its picture mid-fling
+    # only once it has been in the window for windowMs: a headless frame that comes late (a GC, the screenshot
+    # encoder) lets one window's worth through. Measured on a quiet machine, before and after the previews of issue
+    # 44 alike: 20-110 requests per ~1,170 binds on most runs, 175-315 on one run in three; hence 30 %, not 10 %.
+    assert out["fling_requests"] < 0.3 * binds, out["fling_requests"]
     assert after["checked"] >= 10 and after["bad"] == [], after
     assert own_src, "a cell on screen did not get its own picture after the fling"
     assert settled["bad"] == [], settled
