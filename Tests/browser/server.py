@@ -98,6 +98,9 @@ class SiteServer:
         # site paths (below the root) matching this regular expression answer 404, as if the file were missing
         self.fail_paths: str | None = None
         self.image_query = "rand=1.5&ns=1"
+        # test-image mode keeps each item's preview (`p`) only when a test asks (test_previews.py): it describes the
+        # site's own picture, which the stale-pixel walks would count as another item's
+        self.keep_previews = False
         # 0: test images are same-origin paths relative to the site root; n > 0: absolute URLs spread over
         # n extra loopback ports, so the browser's 6-connections-per-host limit does not serialise them
         self.image_origins = image_hosts
@@ -226,9 +229,8 @@ class SiteServer:
                          + [None if ext is None or self.lacks(i, ext) else self.test_img_url(i, absolute=False, ext=ext)
                             for ext in exts]]
             item["c"] = PLACEHOLDER_HEX
-            # the preview describes the site's own picture, not the test image that replaces it: without it the cell
-            # shows the placeholder colour until its test image arrives (test_previews.py covers the previews)
-            item.pop("p", None)
+            if not self.keep_previews:
+                item.pop("p", None)
         return json.dumps(doc, separators=(",", ":")).encode()
 
 

@@ -53,6 +53,7 @@ def site(tmp_path_factory) -> pathlib.Path:
 @pytest.fixture(scope="module")
 def srv(site):
     server = SiteServer(site).start()
+    server.keep_previews = True                               # the previews are what this file tests
     yield server
     server.stop()
 
