@@ -21,10 +21,7 @@ public struct CSVRecordSource: LocalRecordReading {
     }
 
     public func load() throws(RecordError) -> RecordSet {
-        guard let path = config.localPath else {
-            throw RecordError(code: .unreadable, source: config.name, location: "config", message: "not a local file source")
-        }
-        let shown = Paths.relative(path, to: baseDirectory)
+        let (path, shown) = try Self.file(of: config, baseDirectory: baseDirectory)
         var rows = Rows(config: config, baseDirectory: baseDirectory, shown: shown)
         var reader = CSVReader()
         do {

@@ -20,10 +20,7 @@ public struct JSONLinesRecordSource: LocalRecordReading {
     }
 
     public func load() throws(RecordError) -> RecordSet {
-        guard let path = config.localPath else {
-            throw RecordError(code: .unreadable, source: config.name, location: "config", message: "not a local file source")
-        }
-        let shown = Paths.relative(path, to: baseDirectory)
+        let (path, shown) = try Self.file(of: config, baseDirectory: baseDirectory)
         var lines = Lines(config: config, baseDirectory: baseDirectory, shown: shown)
         do {
             try fileSystem.readChunks(at: path, chunkSize: CSVRecordSource.chunkSize) { chunk in

@@ -23,10 +23,7 @@ public struct JSONRecordSource: LocalRecordReading {
     /// be read or parsed at all is an error.
     /// - Throws: ``RecordError``.
     public func load() throws(RecordError) -> RecordSet {
-        guard let path = config.localPath else {
-            throw RecordError(code: .unreadable, source: config.name, location: "config", message: "not a local file source")
-        }
-        let displayPath = Paths.relative(path, to: baseDirectory)
+        let (path, displayPath) = try Self.file(of: config, baseDirectory: baseDirectory)
         let data: Data
         do {
             data = try fileSystem.readFile(at: path)

@@ -16,3 +16,14 @@ public protocol LocalRecordReading: Sendable {
     /// - Throws: ``RecordError``.
     func load() throws(RecordError) -> RecordSet
 }
+
+extension LocalRecordReading {
+    /// The source's file and the name reports give it (relative to the config's folder); an error when
+    /// the source names no local file. Every local reader starts here.
+    static func file(of config: SourceConfig, baseDirectory: String) throws(RecordError) -> (path: String, shown: String) {
+        guard let path = config.localPath else {
+            throw RecordError(code: .unreadable, source: config.name, location: "config", message: "not a local file source")
+        }
+        return (path, Paths.relative(path, to: baseDirectory))
+    }
+}
