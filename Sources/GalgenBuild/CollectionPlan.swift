@@ -19,7 +19,13 @@ enum CollectionPlan {
         var diagnostics: [Diagnostic] = []
         for (source, set) in zip(config.sources, sets) {
             let start = collections.count
-            defer { for c in start..<collections.count { collections[c].filters = source.filters } }
+            defer {
+                for c in start..<collections.count {
+                    collections[c].filters = source.filters
+                    // A folder album may have set its own (FolderCollections); the others take the source's.
+                    if collections[c].folder == nil { collections[c].layout = source.effectiveLayout }
+                }
+            }
             var records = set.records
             RecordOrder.sort(&records, by: source.sort, fields: source.fields.extra, language: config.language)
             let items = records.map { Item(record: $0, image: $0.image.flatMap(image)) }

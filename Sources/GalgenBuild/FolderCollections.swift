@@ -28,6 +28,9 @@ enum FolderCollections {
                 collection.parent = offset + parent
                 collection.groupTitle = collections[parent].fullTitle
             }
+            // `Layout:` in the album's index.md, else its parent album's, else the source's.
+            collection.layout = album.layout.flatMap(GalleryLayout.init(rawValue:))
+                ?? album.parent.map { collections[$0].layout } ?? source.effectiveLayout
             collection.subalbums = album.subalbums.map { offset + $0 }
             collection.description = album.description
             collection.folder = (source.name, album.path)

@@ -159,6 +159,12 @@ public struct SourceConfig: Sendable, Hashable {
     public var groupBy: GroupSpec?
     /// The fields its gallery can be narrowed by (`filters`), in config order.
     public var filters: [FilterSpec] = []
+    /// How its galleries lay out their items (`layout`); nil for the default (``defaultLayout``).
+    public var layout: GalleryLayout?
+
+    /// The layout its galleries get: ``layout``, else justified rows for a folder of photos and the
+    /// square grid for any other source (people, apps: their pictures are mostly square).
+    public var effectiveLayout: GalleryLayout { layout ?? (kind == .folder ? .justified : .grid) }
 
     /// Creates a source config.
     /// - Parameters:
@@ -378,4 +384,12 @@ public struct FieldMapping: Sendable, Hashable {
         self.link = link
         self.fallbackImage = fallbackImage
     }
+}
+
+/// How a gallery lays out its items.
+public enum GalleryLayout: String, Sendable, Hashable, CaseIterable {
+    /// Square pictures with a caption below, in columns.
+    case grid
+    /// Rows of equal height that keep each picture's shape (Flickr's justified rows).
+    case justified
 }

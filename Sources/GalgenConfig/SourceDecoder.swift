@@ -61,6 +61,14 @@ enum SourceDecoder {
         if let filtersNode = reader.node("filters") {
             decoded.filters = try decodeFilters(filtersNode, path: path + ".filters", fields: source.fields, document: document)
         }
+        if let layoutNode = reader.node("layout") {
+            let choices = GalleryLayout.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            guard case .string(let text) = layoutNode.value, let layout = GalleryLayout(rawValue: text) else {
+                throw reader.error(.invalidValue, layoutNode, key: "layout", message: "expected \(choices)",
+                                   hint: "\"justified\" keeps each picture's shape in rows; \"grid\" crops them to squares")
+            }
+            decoded.layout = layout
+        }
         try reader.finish()
         return decoded
     }

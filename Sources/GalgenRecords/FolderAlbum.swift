@@ -16,6 +16,8 @@ public struct FolderAlbum: Sendable, Hashable {
     public var cover: String?
     /// The oldest date taken of its own photos (ISO 8601), for sorting albums by date.
     public var oldest: String?
+    /// Its own gallery layout (`Layout:` of its `index.md`), when given; else its source's.
+    public var layout: String?
 }
 
 /// What a folder source read, beyond its records.

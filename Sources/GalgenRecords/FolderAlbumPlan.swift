@@ -51,6 +51,12 @@ struct FolderAlbumPlan {
         for f in folders.indices where hasMedia[f] {
             var album = describe(f)
             album.oldest = oldest[f]
+            if let layout = album.layout, GalleryLayout(rawValue: layout) == nil {
+                let choices = GalleryLayout.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                diagnostics.append(Diagnostic(.warning, code: "album.layout", subject: "\(source.name): \(folders[f].relativePath)/index.md",
+                                              message: "Layout: \"\(layout)\" is not \(choices); the album keeps its source's layout"))
+                album.layout = nil
+            }
             if let parent = folders[f].parent {
                 album.parent = index[parent]
                 album.slugPath = FolderWalk.join(made[index[parent]!].slugPath, folderSlugs[f])
@@ -74,6 +80,9 @@ struct FolderAlbumPlan {
         // Cleaned as a record's title is (control characters, noncharacters, runs of spaces, length).
         if let title = sidecar.title.map({ TextCleaner.clean($0).text }), !title.isEmpty { album.title = title }
         album.description = FolderRecordText.description(sidecar, file: indexPath, allowHTML: allowHTML, reader: reader)
+        if let layout = sidecar.fields.first(where: { $0.key == "layout" })?.value.trimmingWhitespace.lowercased(), !layout.isEmpty {
+            album.layout = layout
+        }
         if let thumbnail = sidecar.thumbnail?.trimmingWhitespace, !thumbnail.isEmpty {
             album.cover = folder.files.map { walk.files[$0].relativePath }.first { $0.split(separator: "/").last.map(String.init) == thumbnail }
         }

@@ -4,6 +4,8 @@
 // names them once more, in declaration order, in its `fields`, which gives both the Mustache lookup
 // and the page key (TemplateContext.swift). A new key is a stored property and its line there.
 
+import GalgenConfig
+
 struct SiteContext: TemplateContext {
     let title: String
     let description: String?
@@ -156,6 +158,20 @@ struct CellContext: TemplateContext {
     let image: ImageContext
     let eager: Bool
     let priority: Bool
+    /// The picture's shape (`--a`, AspectRatio.swift) in a justified gallery; nil in the square grid.
+    var aspect: String? = nil
+    /// The `sizes` of the cell's srcset: the grid's columns, or the width a justified row gives it.
+    var sizes = AspectRatio.gridSizes
+
+    /// The cell of `item` in a gallery laid out as `layout`.
+    func laidOut(_ layout: GalleryLayout, _ item: Item) -> CellContext {
+        guard layout == .justified else { return self }
+        var cell = self
+        let q = AspectRatio.sixtyFourths(item)
+        cell.aspect = AspectRatio.css(q)
+        cell.sizes = AspectRatio.sizes(q)
+        return cell
+    }
 
     func fields(_ f: inout some ContextVisitor) {
         f.begin("CellContext")
@@ -168,6 +184,8 @@ struct CellContext: TemplateContext {
         f.field("image", image)
         f.field("eager", eager)
         f.field("priority", priority)
+        f.field("aspect", aspect)
+        f.field("sizes", sizes)
     }
 }
 

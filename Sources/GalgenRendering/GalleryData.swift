@@ -121,6 +121,11 @@ public struct GalleryData: Sendable {
             ]
             // Only when false, so a site with item pages keeps the manifest it always had.
             if !itemPages { members.append(("itemPages", "false")) }
+            // Justified rows: every item's shape, so the runtime knows each row before any shard is here.
+            if collection.layout == .justified {
+                members.append(("layout", JSONText.string("justified")))
+                members.append(("aspects", JSONText.string(AspectRatio.encoded(collection.items))))
+            }
             // The manifest keeps one name (`manifest.json`): every gallery page names it, so a
             // content hash here would change every gallery page whenever any record changes, and an
             // incremental build would render them all. Shards stay hashed.

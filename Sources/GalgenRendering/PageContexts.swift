@@ -11,6 +11,8 @@ struct GalleryContext: TemplateContext {
     let first: Int
     /// The runtime's manifest, relative to the page (nil for an empty collection).
     let manifest: String?
+    /// The collection is laid out in justified rows (`layout`), not the square grid.
+    var justified = false
     let pager: PagerContext?
     /// The trail above this gallery: the grouped collection, for an album; empty otherwise.
     let crumbs: [CrumbContext]
@@ -45,6 +47,7 @@ struct GalleryContext: TemplateContext {
         f.field("setSize", setSize)
         f.field("first", first)
         f.field("manifest", manifest)
+        f.field("justified", justified)
         f.field("pager", pager)
         f.field("crumbs", crumbs)
         f.field("hasCrumbs", hasCrumbs)

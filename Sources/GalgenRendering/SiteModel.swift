@@ -129,6 +129,8 @@ public struct Collection: Sendable, Hashable {
     public var download: AlbumDownload?
     /// Its source's `filters` (docs/search.md, "Filters").
     public var filters: [FilterSpec] = []
+    /// How its gallery lays out the items: its source's `layout`, or an album's own (`Layout:` in its `index.md`).
+    public var layout = GalleryLayout.grid
 
     /// The title that names the collection alone: `Apps › Games` for an album, else its title.
     public var fullTitle: String { groupTitle.map { "\($0) › \(title)" } ?? title }

@@ -48,14 +48,16 @@ extension SiteRenderer {
             let i = value.members[p], item = collection.items[i], offset = p - range.lowerBound
             let link = config.itemPages == .all ? base + item.record.slug + "/" : "#item-" + item.record.slug
             return CellContext(key: item.record.slug, index: p, position: p + 1, title: item.record.title, subtitle: item.record.subtitle,
-                               url: link, image: image(item, root: root, detail: false), eager: offset < config.eagerImages, priority: offset == 0)
+                               url: link, image: image(item, root: root, detail: false), eager: offset < config.eagerImages, priority: offset == 0).laidOut(collection.layout, item)
         }
         let pager = pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let trail = crumbs(above: c, root: root) + [CrumbContext(title: collection.title, url: base)]
         let ref = CollectionRef(name: collection.name, title: "\(filter.label): \(value.label.text(messages))", url: folder,
                                 count: value.members.count, countLabel: countLabel(value.members.count))
-        return GalleryContext(site: site, page: m, collection: ref, items: cells, empty: cells.isEmpty, setSize: value.members.count,
-                              first: range.lowerBound, manifest: nil, pager: pager, crumbs: trail, hasCrumbs: true)
+        var context = GalleryContext(site: site, page: m, collection: ref, items: cells, empty: cells.isEmpty, setSize: value.members.count,
+                                     first: range.lowerBound, manifest: nil, pager: pager, crumbs: trail, hasCrumbs: true)
+        context.justified = collection.layout == .justified
+        return context
     }
 }
 

@@ -65,7 +65,7 @@ extension SiteRenderer {
             let url = config.itemPages == .all ? base + item.record.slug + "/" : "#item-" + item.record.slug
             return CellContext(key: item.record.slug, index: i, position: i + 1, title: item.record.title, subtitle: item.record.subtitle,
                                url: url, image: image(item, root: root, detail: false),
-                               eager: offset < config.eagerImages, priority: offset == 0)
+                               eager: offset < config.eagerImages, priority: offset == 0).laidOut(collection.layout, item)
         }
         let pager = self.pager(current: n, total: ranges.count, prev: prev, next: next, url: url)
         let trail = crumbs(above: c, root: root)
@@ -74,6 +74,7 @@ extension SiteRenderer {
                                      manifest: data.manifests[c].map { root + $0 }, pager: pager, crumbs: trail, hasCrumbs: !trail.isEmpty)
         context.findLabel = messages.format("findIn", ["title": collection.title])
         context.runtimeMessagesHTML = runtimeMessagesHTML
+        context.justified = collection.layout == .justified
         context.filters = filterControls[c]
         context.browse = browseLinks(c, root: root)
         if context.filters != nil || context.browse != nil {

@@ -33,6 +33,7 @@ public enum BuiltinTheme {
         File(path: "assets/history.js", bytes: PackageResources.history_js),
         File(path: "assets/item.js", bytes: PackageResources.item_js),
         File(path: "assets/json.js", bytes: PackageResources.json_js),
+        File(path: "assets/justified.js", bytes: PackageResources.justified_js),
         File(path: "assets/keyboard.js", bytes: PackageResources.keyboard_js),
         File(path: "assets/lightbox.js", bytes: PackageResources.lightbox_js),
         File(path: "assets/messages.js", bytes: PackageResources.messages_js),

@@ -6,6 +6,7 @@
    `deferred` (cells whose picture waits for a fling to end), `seq` (the last binding token), `size` (cells
    made, the pool's size), `template` and `placeholder`. */
 import { pick, learn, learning, descOf, plainVariant } from './pictures.js';
+import { widthOf } from './geometry.js';
 
 function wire(cells, node) {
   const link = node.firstElementChild;
@@ -135,7 +136,7 @@ export function bind(cells, node, item, index, now, onScreen) {
   node.setAttribute('data-token', token);
   thumb.style.backgroundColor = item.c;
   preview(cells, node, item.p);
-  const variant = pick(cells.formats, item, cells.list.geo.cellW, window.devicePixelRatio || 1);
+  const variant = pick(cells.formats, item, widthOf(cells.list.geo, index), window.devicePixelRatio || 1);
   const width = variant ? variant.width : 400, height = variant ? variant.height : 400;
   if (node.imgW !== width) { img.width = width; node.imgW = width; }       // never read img.width:
   if (node.imgH !== height) { img.height = height; node.imgH = height; }   // it forces a layout

@@ -1,6 +1,6 @@
 /* galgen gallery runtime (docs/runtime.md): boots the page, makes the state each module works on and
    passes each only what it needs. */
-import { parseDebug, layout, toVirtual, Motion } from './geometry.js';
+import { parseDebug, layout, toVirtual, rowOf, rowTop, rowAt, Motion } from './geometry.js';
 import { Shards } from './shards.js';
 import { adopt } from './cells.js';
 import { place } from './pool.js';
@@ -21,13 +21,17 @@ function boot(grid) {
                   prefetchAborts: 0, shardFetches: 0, shardAborts: 0, lightboxPictureLoads: 0 };
   const unsafeNoClear = debug.unsafeNoClear;
   // Each module gets the few values it needs; the objects below are what they share, each described by
-  // the module that owns it. The list: the <ul>, its items' count, its layout and its top (render.js).
-  const list = { grid, count: Number(grid.dataset.count), geo: null, top: 0 };
+  // the module that owns it. The list: the <ul>, its items' count, its layout and its top (render.js);
+  // for justified rows, `justify` (justified.js) and each item's shape (`shapes`) once the manifest is here.
+  const list = { grid, count: Number(grid.dataset.count), geo: null, top: 0, justify: null, shapes: null };
   list.measure = () => {
-    const style = getComputedStyle(grid);
-    const px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
-    list.geo = layout({ width: grid.clientWidth, min: px('--cell-min', 180), caption: px('--caption', 52), gap: px('--cell-gap', 12),
-                        count: list.count, viewH: window.innerHeight, maxHeight: debug.maxHeight, rtl: style.direction === 'rtl' });
+    const style = getComputedStyle(grid), px = (name, fallback) => parseFloat(style.getPropertyValue(name)) || fallback;
+    const common = { gap: px('--cell-gap', 12), count: list.count, viewH: window.innerHeight, maxHeight: debug.maxHeight,
+                     rtl: style.direction === 'rtl' };
+    list.geo = list.justify
+      ? list.justify({ ...common, width: grid.getBoundingClientRect().width, rowH: px('--row-h', 240),
+                       shapeAt: (i) => list.shapes[real(i)] || 64, segment: data.shards.indexAt ? Infinity : data.manifest.pageSize })
+      : layout({ ...common, width: grid.clientWidth, min: px('--cell-min', 180), caption: px('--caption', 52) });
   };
   list.apply = () => {
     grid.style.setProperty('--cell-w', list.geo.cellW + 'px');
@@ -81,20 +85,23 @@ function boot(grid) {
   // The manifest is fetched while the page upgrades; everything that needs it waits on this promise.
   data.loaded = fetchJSON(new URL(grid.dataset.manifest, location.href).href).then((m) => {
     data.manifest = m;
-    formats.types = m.types || [];       // version 1 manifests have one format
-    formats.known = true;
+    formats.types = m.types || []; formats.known = true;      // version 1 manifests have one format
     data.itemPages = m.itemPages !== false;
     data.shards = new Shards({ count: list.count, size: m.shardSize, urlOf: (n) => abs(m.shards[n]), fetchJSON,
                                onLoad: view.schedule, stats });
     return m;
   });
-  upgrade(page, Number(grid.dataset.first) || 0);
-  const ready = data.loaded.then(() => {
+  // Justified rows need every item's shape (the manifest's) first; until then the page's own CSS rows stand.
+  const first = Number(grid.dataset.first) || 0;
+  const upgraded = !grid.classList.contains('justified') ? Promise.resolve(upgrade(page, first))
+    : Promise.all([data.loaded, import('./justified.js')]).then(([m, justified]) => {
+      list.shapes = justified.decode(m.aspects); list.justify = justified.justify; upgrade(page, first);
+    });
+  const ready = Promise.all([data.loaded, upgraded]).then(() => {
     setUpFind(page, abs, stats);
     if (document.querySelector('form.filters')) import('./filter-view.js').then((m) => m.setUpFilters(page, abs, stats));
     const state = history.state && history.state.galgen;
-    if (state && state.key) restore(view, state);
-    else openHash(page, { push: false });
+    if (state && state.key) restore(view, state); else openHash(page, { push: false });
     render(view);
     // Kept (not `once`): the page's listeners stay the same from the first open to the last (T16).
     const warm = () => { if (!lightbox.box && !lightbox.warming) { lightbox.warming = true; lightboxModule().catch(() => {}); } };
@@ -129,16 +136,16 @@ function upgrade(page, pageFirst) {
   list.apply();
   const geo = list.geo;
   // Scroll so the anchor's new place on screen is its old one: on screen it sits at y − p·scale.
-  const y = Math.floor(anchorIndex / geo.cols) * geo.rowH;
+  const y = rowTop(geo, rowOf(geo, anchorIndex));
   window.scrollTo({ top: list.top + (y - anchorTop) / geo.scale, behavior: 'instant' });
 
   const pNow = physScroll(list), vNow = toVirtual(geo, pNow);
-  const firstRow = Math.max(0, Math.floor(vNow / geo.rowH) - 1);
-  const lastRow = Math.floor((vNow + geo.viewH) / geo.rowH) + 2;
+  const firstRow = Math.max(0, rowAt(geo, vNow) - 1);
+  const lastRow = rowAt(geo, vNow + geo.viewH) + 2;
   for (const node of statics) {
     const i = Number(node.dataset.index);
     page.staticIndex.set(node.dataset.key, i);
-    const row = Math.floor(i / geo.cols);
+    const row = rowOf(geo, i);
     if (row >= firstRow && row <= lastRow && view.cells.size < geo.poolCap) {
       adopt(view.cells, node);
       pool.active.set(node.key, node);
@@ -147,8 +154,7 @@ function upgrade(page, pageFirst) {
       node.remove();
     }
   }
-  const pager = document.querySelector('nav.pager');
-  if (pager) pager.hidden = true;
+  for (const pager of document.querySelectorAll('nav.pager')) pager.hidden = true;
   view.upgraded = true;
 
   grid.addEventListener('click', (event) => onClick(page, event));

@@ -35,8 +35,17 @@ export function layout({ width, min, caption, gap, count, viewH, maxHeight = MAX
   const virtualH = Math.max(0, rows * rowH - gap);
   const physH = Math.min(virtualH, maxHeight);
   const scale = physH > viewH && virtualH > physH ? (virtualH - viewH) / (physH - viewH) : 1;
-  return { cols, cellW, cellH, gap, rowH, rows, count, viewH, visibleRows, poolCap, physH, scale, rtl: !!rtl };
+  return { width, cols, cellW, cellH, gap, rowH, rows, count, viewH, visibleRows, poolCap, physH, scale, rtl: !!rtl };
 }
+
+/* Each function below takes the grid's geometry or justified rows' (justified.js: `geo.j`, which has its
+   own version of each). */
+
+/** Item `i`'s row, row `r`'s top (virtual px), the row at virtual offset `y`, and item `i`'s width. */
+export const rowOf = (geo, i) => (geo.j ? geo.j.rowOf(geo, i) : Math.floor(i / geo.cols));
+export const rowTop = (geo, r) => (geo.j ? geo.tops[r] : r * geo.rowH);
+export const rowAt = (geo, y) => (geo.j ? geo.j.rowAt(geo, y) : clamp(Math.floor(y / geo.rowH), 0, Math.max(0, geo.rows - 1)));
+export const widthOf = (geo, i) => (geo.j ? geo.j.box(geo, i).width : geo.cellW);
 
 export const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
 
@@ -55,6 +64,7 @@ export const columnLeft = (geo, col) => (geo.rtl ? geo.cols - 1 - col : col) * (
 
 /** Where item `index` goes while the scroll position is `p`: its transform's offsets in px. */
 export function cellOffset(geo, index, p) {
+  if (geo.j) return geo.j.cellOffset(geo, index, p);
   const row = Math.floor(index / geo.cols), col = index % geo.cols;
   return { top: toPhysical(geo, row * geo.rowH, p), left: columnLeft(geo, col) };
 }
@@ -62,6 +72,7 @@ export function cellOffset(geo, index, p) {
 /** The items to bind at virtual offset `v`, scrolling in `direction` (+1 down, −1 up): the rows on
     screen [sFrom, sTo) and, around them, one row behind and two ahead [from, to). */
 export function windowAt(geo, v, direction) {
+  if (geo.j) return geo.j.windowAt(geo, v, direction);
   const { cols, rows, rowH, viewH, count } = geo;
   const firstRow = clamp(Math.floor(v / rowH), 0, Math.max(0, rows - 1));
   const lastRow = clamp(Math.floor((v + viewH) / rowH), 0, Math.max(0, rows - 1));
@@ -78,6 +89,7 @@ export function windowAt(geo, v, direction) {
     bottom when it is below; null when it is in view already. Each whole scroll pixel is `scale` px of
     the list, so it rounds towards the side that keeps the item in view. */
 export function scrollFor(geo, index, v, gridTop, top = false) {
+  if (geo.j) return geo.j.scrollFor(geo, index, v, gridTop, top);
   const y = Math.floor(index / geo.cols) * geo.rowH;
   if (!top && y >= v && y + geo.cellH <= v + geo.viewH) return null;
   const toTop = top || y < v;
@@ -88,6 +100,7 @@ export function scrollFor(geo, index, v, gridTop, top = false) {
 /** The first row whose cells show at virtual offset `v` (a row whose gap alone is left at the top does
     not count): its first index and how far its top is from the viewport's top. */
 export function firstVisibleAt(geo, v) {
+  if (geo.j) return geo.j.firstVisibleAt(geo, v);
   const index = clamp(Math.floor((Math.max(0, v) + geo.gap) / geo.rowH) * geo.cols, 0, geo.count - 1);
   return { index, offset: Math.round(Math.floor(index / geo.cols) * geo.rowH - v) };
 }
@@ -95,6 +108,7 @@ export function firstVisibleAt(geo, v) {
 /** The scroll position that puts item `anchor.index`'s row `anchor.offset` px below the viewport's top
     (rounded: in the scaled mode the anchor comes back to within half of `scale` px). */
 export function scrollForAnchor(geo, anchor, gridTop) {
+  if (geo.j) return geo.j.scrollForAnchor(geo, anchor, gridTop);
   const y = Math.floor(clamp(anchor.index, 0, geo.count - 1) / geo.cols) * geo.rowH;
   return Math.round(gridTop + (y - (anchor.offset || 0)) / geo.scale);
 }

@@ -47,7 +47,7 @@ export function relayout(view) {
   const before = list.geo;
   list.measure();
   const geo = list.geo;
-  if (geo.cols === before.cols && geo.rowH === before.rowH && geo.viewH === before.viewH) return;
+  if (geo.width === before.width && geo.cols === before.cols && geo.rowH === before.rowH && geo.viewH === before.viewH) return;
   view.motion.reset();              // offsets of the old geometry say nothing about speed
   list.apply();
   restore(view, anchor);

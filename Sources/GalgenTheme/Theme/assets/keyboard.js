@@ -4,8 +4,9 @@ import { clamp } from './geometry.js';
 
 /** The index the key `key` moves to from index `i`, or undefined for other keys. Under `rtl` the grid runs
     from the right, so ← is the next item and → the previous one. */
-export function keyTarget(key, i, { cols, visibleRows, count, rtl }) {
-  const screen = cols * Math.max(1, visibleRows - 2), step = rtl ? -1 : 1;
+export function keyTarget(key, i, geo) {
+  if (geo.j) return geo.j.keyTarget(key, i, geo);
+  const { cols, visibleRows, count, rtl } = geo, screen = cols * Math.max(1, visibleRows - 2), step = rtl ? -1 : 1;
   const to = { ArrowRight: i + step, ArrowLeft: i - step, ArrowDown: i + cols, ArrowUp: i - cols,
                PageDown: i + screen, PageUp: i - screen, Home: 0, End: count - 1 }[key];
   return to === undefined ? undefined : clamp(to, 0, count - 1);

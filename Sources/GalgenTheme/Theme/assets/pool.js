@@ -12,10 +12,15 @@ import { create, clear, bind } from './cells.js';
     layout shift, not even in the scaled mode, where cells move against the document at every frame. */
 export function place(geo, node, index, p) {
   node.index = index;
-  const { top, left } = cellOffset(geo, index, p);
+  const { top, left, width, height } = cellOffset(geo, index, p);
   if (node.top !== top || node.left !== left) {
     node.style.transform = 'translate(' + left + 'px,' + top + 'px)';
     node.top = top; node.left = left;
+  }
+  // Justified rows: each cell has its own size (the grid's come from the list's --cell-w and --cell-h).
+  if (width !== undefined && (node.w !== width || node.h !== height)) {
+    node.style.width = width + 'px'; node.style.height = height + 'px';
+    node.w = width; node.h = height;
   }
   if (node.shownIndex !== index) {  // attributes are written only when they change, and never read
     node.shownIndex = index;

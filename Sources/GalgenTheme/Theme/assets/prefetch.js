@@ -3,6 +3,7 @@
    window moves elsewhere or a fling starts. `prefetcher` is its state (made by gallery.js): `formats`
    (pictures.js), `stats`, `saveData` (the visitor asked to save data: nothing is prefetched) and `slots`. */
 import { pick, urlOf } from './pictures.js';
+import { widthOf } from './geometry.js';
 
 /** Prefetches the URLs the cells of [from, to) will load (urlOf), the items coming from `shards` and the
     cells' size from `geo`: a picture whose format is not known yet is not prefetched, so that nothing is
@@ -13,7 +14,7 @@ export function prefetch(prefetcher, shards, geo, from, to) {
   if (!prefetcher.saveData) {
     for (let i = from; i < to; i++) {
       const item = shards.itemAt(i);
-      const url = item && item.v.length ? urlOf(formats, pick(formats, item, geo.cellW, window.devicePixelRatio || 1)) : null;
+      const url = item && item.v.length ? urlOf(formats, pick(formats, item, widthOf(geo, i), window.devicePixelRatio || 1)) : null;
       if (url) want.add(url);
     }
   }

@@ -31,7 +31,7 @@ export function render(view) {
   const geo = list.geo, cols = geo.cols;
   const p = physScroll(list), v = toVirtual(geo, p);
   const flinging = motion.update(t0, v, geo.viewH, geo.rowH), direction = motion.direction;
-  const { firstRow, from, to, sFrom, sTo } = windowAt(geo, v, direction);
+  const { from, to, sFrom, sTo } = windowAt(geo, v, direction);
   const busy = shards.want(from - cols, to + cols);
   const value = busy ? 'true' : 'false';
   if (grid.getAttribute('aria-busy') !== value) grid.setAttribute('aria-busy', value);
@@ -78,7 +78,7 @@ export function render(view) {
   else if (direction > 0) prefetch(view.prefetcher, shards, geo, to, Math.min(geo.count, to + band));
   else prefetch(view.prefetcher, shards, geo, Math.max(0, from - band), from);
 
-  updateTabStop(focus, from, to, firstRow * cols);
+  updateTabStop(focus, from, to, sFrom);
   if (focus.pending >= 0) {
     const node = nodeAt(pool, shards, focus.pending);
     if (node) { focus.pending = -1; focusCell(focus, node); }
