@@ -2,7 +2,7 @@
    DOM, loaded only by a justified gallery. The rows are broken as the page's CSS breaks them before the
    runtime takes over (style.css: each cell's flex basis is its shape `a` times `--row-h`), so taking over
    moves nothing: a row takes items while their widths at the row height, with the gaps, fit the list's
-   width; it is then stretched to the full width (at most to `cap` times the row height); the last row
+   width; it is then stretched to the full width (at most to `cap`, 1.5, times the row height); the last row
    keeps the row height. Shapes come in 64ths (AspectRatio.swift), so the sums are exact, as the
    browser's are in its 1/64 px units. The geometry this makes has what geometry.js's grid has (the
    window, scrolling, the scaled mode past MAX_HEIGHT) and each geometry function hands it to the same
@@ -19,7 +19,7 @@ export function decode(text) {
     `tops` (each row's top, then the list's height plus a gap) and `heights`. Rows start again at every
     `segment` items (the static pages' size: a page served alone has the runtime's rows, its last excepted);
     a segment's last row is stretched too, or joins the row before when that row's height is nearer. */
-export function breakRows({ width, rowH, gap, count, shapeAt, segment = Infinity, cap = 2 }) {
+export function breakRows({ width, rowH, gap, count, shapeAt, segment = Infinity, cap = 1.5 }) {
   const starts = [0], heights = [], sums = [];
   const room = Math.round(width * 64), gap64 = gap * 64;
   const fit = (sum, n) => ((width - gap * (n - 1)) * 64) / sum;
