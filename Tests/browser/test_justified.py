@@ -32,6 +32,9 @@ LIMIT = 0.01
 # Before the runtime takes over (it waits for the manifest), the cells as the CSS rows placed them (viewport px:
 # taking over keeps the first cell on screen where it was, so a page further down scrolls the document).
 STATIC = """
+// `#rtl`: the page right to left from its first paint, as a page in Hebrew or Arabic is.
+if (location.hash === '#rtl') new MutationObserver((_, o) => {
+  if (document.documentElement) { document.documentElement.dir = 'rtl'; o.disconnect(); } }).observe(document, { childList: true });
 document.addEventListener('DOMContentLoaded', () => {
   const grid = document.getElementById('grid');
   if (!grid) return;
@@ -85,10 +88,10 @@ def jdriver(session_driver):
     helpers.set_viewport(session_driver, helpers.WIDTH, helpers.HEIGHT)
 
 
-def open_page(driver, server, path: str = "photos/", debug: str = "1") -> dict:
+def open_page(driver, server, path: str = "photos/", debug: str = "1", rtl: bool = False) -> dict:
     added = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STATIC})
     try:
-        driver.get(f"{server.base}{path}?galgen-debug={debug}")
+        driver.get(f"{server.base}{path}?galgen-debug={debug}" + ("#rtl" if rtl else ""))
         ready = helpers.wait_ready(driver)
         assert ready.get("ok"), ready
     finally:
@@ -107,10 +110,11 @@ def rows_of(cells: list) -> list[list]:
     return [sorted(r, key=lambda c: c[1]) for _, r in sorted(rows.items())]
 
 
-@pytest.mark.parametrize("width,path", [(1280, "photos/"), (390, "photos/"), (1280, "photos/page/3/"), (390, "photos/page/3/")])
-def test_taking_over_moves_nothing(jdriver, jserver, width, path):
+@pytest.mark.parametrize("width,path,rtl", [(1280, "photos/", False), (390, "photos/", False), (1280, "photos/page/3/", False),
+                                            (390, "photos/page/3/", False), (1280, "photos/", True), (390, "photos/page/3/", True)])
+def test_taking_over_moves_nothing(jdriver, jserver, width, path, rtl):
     helpers.set_viewport(jdriver, width, 800)
-    info = open_page(jdriver, jserver, path)
+    info = open_page(jdriver, jserver, path, rtl=rtl)
     assert info["virtual"] and info["staticVirtual"] is False, info
     before = {c[0]: c[1:] for c in jdriver.execute_script("return window.__static")}
     after = {c[0]: c[1:5] for c in jdriver.execute_script(CELLS)}
@@ -126,7 +130,10 @@ def test_taking_over_moves_nothing(jdriver, jserver, width, path):
     jdriver.execute_script(OBSERVE)                  # buffered: the entries of the whole load
     entries = jdriver.execute_async_script(COLLECT, 0)
     total = sum(e["v"] for e in entries)
-    print(f"\n{width} {path}: {len(compared)} cells compared, load shifts {total:.4f} over {len(entries)} entries")
+    if rtl:                                          # the first cell starts at the right edge
+        grid_right = jdriver.execute_script("return document.getElementById('grid').getBoundingClientRect().right")
+        assert abs(before[first][0] + before[first][2] - grid_right) < 1, (before[first], grid_right)
+    print(f"\n{width} {path} {'rtl' if rtl else 'ltr'}: {len(compared)} cells compared, load shifts {total:.4f} over {len(entries)} entries")
     assert total < LIMIT, entries[:3]
 
 
