@@ -5,7 +5,8 @@ Real camera photos (Benchmarks/scripts/real_photos.sh: Debian's wallpaper packag
 into three albums, a few of them cut to portrait and square shapes so the pages show more than one shape; then
 `galgen init --source folder` makes the site as a new user would, `galgen build` builds it, and headless
 Chromium (the Debian package, as the browser tests use it) photographs the home page, an album, an item page and
-the full-screen viewer at 1280x800 and 390x844 (DPR 2, touch), in light and dark, into docs/screenshots/photos-*.png.
+the full-screen viewer at 1280x800 and 390x844 (DPR 3, touch), in light and dark, and an album of the same site in
+Hebrew (right to left), into docs/screenshots/photos-*.png.
 Each shot is taken once the pictures on screen have loaded.
 
 usage: scripts/screenshots.py [--galgen PATH] [--photos DIR] [--work DIR] [--out DIR]
@@ -15,6 +16,7 @@ needs: the real photos (DIR/real/*.jpg, made by Benchmarks/scripts/real_photos.s
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import shutil
 import subprocess
@@ -41,7 +43,7 @@ ALBUMS = {
                         ("GreenMeadow", "", "Green meadow"), ("Wood", "p", "Bark"), ("Dune", "", "Dune"),
                         ("greentock", "", "Green rock"), ("Kleiber", "s", "Nuthatch")],
 }
-SIZES = {"desktop": (1280, 800, 1.0, False), "phone": (390, 844, 2.0, True)}
+SIZES = {"desktop": (1280, 800, 1.0, False), "phone": (390, 844, 3.0, True)}
 
 
 def find(photos: pathlib.Path, stem: str) -> pathlib.Path:
@@ -82,6 +84,11 @@ def build(galgen: pathlib.Path, work: pathlib.Path, photos: pathlib.Path) -> pat
     subprocess.run([str(galgen), "init", str(site), "--source", "folder", "--photos", str(work / "tree"),
                     "--title", "Three walks"], check=True)
     subprocess.run([str(galgen), "build", "--quiet"], cwd=site, check=True)
+    # A Hebrew copy of the site, served beside it under he/, for the right-to-left shots.
+    config = json.loads((site / "config.json").read_text())
+    config["language"] = "he"
+    (site / "config-he.json").write_text(json.dumps(config))
+    subprocess.run([str(galgen), "build", "--quiet", "--config", "config-he.json", "--output", "public/he"], cwd=site, check=True)
     return site / "public"
 
 
@@ -129,6 +136,12 @@ def main() -> None:
                 for kind, path in pages.items():
                     shoot(driver, server.base + path, args.out / f"photos-{kind}-{size}-{scheme}.png")
                 shoot(driver, server.base + pages["album"], args.out / f"photos-viewer-{size}-{scheme}.png", viewer=True)
+        # The same site in Hebrew (right to left): an album, desktop light and phone dark.
+        for size, scheme in (("desktop", "light"), ("phone", "dark")):
+            w, h, dpr, touch = SIZES[size]
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": dpr, "mobile": touch})
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            shoot(driver, server.base + "he/" + pages["album"], args.out / f"photos-album-{size}-{scheme}-rtl.png")
     finally:
         driver.quit()
         server.stop()
