@@ -9,6 +9,7 @@ picture shapes (3:2, 2:3, 1:1, 4:3, 16:9, 3:4, 5:1 cut to 4:1, 1:3) built by gal
 - Scrolling: wheel, a fling and scrollbar jumps, in the 1:1 and the scaled mode (the path of a million items),
   each with CLS under 0.01 and at most 100 <img> in the document; the last item is reachable.
 - A resize to a phone keeps the first visible item in view and nothing scrolls sideways.
+- A filter lays the chosen items out in justified rows of their own, each cell the shape of its picture.
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ COUNT = 20_000
 PAGE_SIZE = 100
 SHAPES = [(300, 200), (200, 300), (240, 240), (320, 240), (320, 180), (240, 320), (500, 100), (120, 360)]
 LIMIT = 0.01
+KINDS = ["Coast", "Hills", "Town"]
+HILLS = sum(1 for i in range(COUNT) if KINDS[i % 3] == "Hills")
 
 # Before the runtime takes over (it waits for the manifest), the cells as the CSS rows placed them (viewport px:
 # taking over keeps the first cell on screen where it was, so a page further down scrolls the document).
@@ -59,13 +62,14 @@ def justified_site(tmp_path_factory) -> pathlib.Path:
     for n, (w, h) in enumerate(SHAPES):
         Image.new("RGB", (w, h), (40 + 25 * n, 120, 200 - 20 * n)).save(work / "images" / f"s{n}.jpg", quality=80)
     # Shapes in an irregular order, so that rows hold different mixes.
-    records = [{"id": "j%05d" % i, "name": "Photo %d" % i, "img": "images/s%d.jpg" % ((i * 5 + i // 7) % len(SHAPES))}
-               for i in range(COUNT)]
+    records = [{"id": "j%05d" % i, "name": "Photo %d" % i, "img": "images/s%d.jpg" % ((i * 5 + i // 7) % len(SHAPES)),
+                "kind": KINDS[i % 3]} for i in range(COUNT)]
     (work / "photos.json").write_text(json.dumps(records))
     config = {"title": "Justified", "language": "en", "pageSize": PAGE_SIZE, "imageWidths": [160, 320], "formats": ["jpeg"],
               "itemPages": "none",
               "sources": [{"name": "photos", "title": "Photos", "type": "json", "path": "photos.json", "layout": "justified",
-                           "fields": {"id": "id", "title": "name", "image": "img"}}]}
+                           "fields": {"id": "id", "title": "name", "image": "img", "extra": {"kind": "kind"}},
+                           "filters": ["kind"]}]}
     (work / "config.json").write_text(json.dumps(config))
     result = subprocess.run([str(sitebuild.galgen_binary()), "build", "--config", str(work / "config.json")],
                             cwd=work, capture_output=True, text=True, timeout=900)
@@ -205,4 +209,37 @@ def test_a_resize_keeps_the_first_visible_item(jdriver, jserver):
     helpers.settle(jdriver, 700)
     shown = {c[0] for c in jdriver.execute_script(CELLS) if c[2] + c[4] > 0 and c[2] < 800}
     assert first in shown, (first, sorted(shown)[:10])
+    assert jdriver.execute_script("return document.scrollingElement.scrollWidth <= innerWidth")
+
+
+def test_a_filter_lays_out_the_chosen_items_in_rows_of_their_own(jdriver, jserver):
+    """`kind=hills`: every third item; its rows are justified from the chosen items' own shapes."""
+    helpers.set_viewport(jdriver, 1280, 800)
+    open_page(jdriver, jserver)
+    token = jdriver.execute_script(
+        "return [...document.querySelectorAll('form.filters select[name=kind] option')].find((o) => o.textContent.startsWith('Hills')).value")
+    jdriver.get(f"{jserver.base}photos/?galgen-debug=1&kind={token}")
+    assert helpers.wait_ready(jdriver).get("ok")
+    assert helpers.wait_until(lambda: jdriver.execute_script(
+        "const f = document.querySelector('form.filters'), c = document.querySelector('#grid > .cell:not([hidden])');"
+        " return !!f && !f.getAttribute('aria-busy') && !!c && +c.getAttribute('aria-setsize') === arguments[0]", HILLS), timeout=30)
+    helpers.settle(jdriver)
+    jdriver.execute_script("scrollTo(0, arguments[0])", jdriver.execute_script("return scrollY") + 2500)
+    helpers.settle(jdriver)
+    cells = jdriver.execute_script("""
+      return [...document.querySelectorAll('#grid > .cell')].filter((n) => !n.hidden).map((n) => {
+        const r = n.getBoundingClientRect(); return [n.dataset.key, r.left, r.top, r.width, r.height, +n.getAttribute('aria-setsize')]; });""")
+    assert cells and all(c[5] == HILLS for c in cells), cells[:3]
+    width = jdriver.execute_script("return document.getElementById('grid').getBoundingClientRect().width")
+    rows = rows_of(cells)
+    full = 0
+    for row in rows[1:-1]:
+        for c in row:
+            index = int(c[0][1:])
+            assert index % 3 == 1, c                  # only the chosen kind
+            w, h = SHAPES[(index * 5 + index // 7) % len(SHAPES)]
+            want = min(4.0, max(0.25, round(w / h * 64) / 64))
+            assert abs(c[3] / c[4] - want) / want < 0.01, (c, want)
+        full += abs(row[-1][1] + row[-1][3] - row[0][1] - width) < 1
+    assert full >= 3, rows
     assert jdriver.execute_script("return document.scrollingElement.scrollWidth <= innerWidth")
