@@ -7,9 +7,10 @@ import GalgenCore
 /// JavaScript modules (`.js`, `.mjs`) that import each other by relative specifier
 /// (`import { layout } from './geometry.js'`) are published with those specifiers rewritten to the
 /// hashed names, so a module's hash covers the modules it imports: change one and every module
-/// that reaches it gets a new name, and a page never mixes old and new modules. Modules are published
-/// without their comments and indentation (``ScriptTrimmer``), the built-in theme's and a site's alike,
-/// so an ejected theme builds the very same site.
+/// that reaches it gets a new name, and a page never mixes old and new modules. Modules and stylesheets
+/// are published without their comments and indentation (``ScriptTrimmer``, ``StyleTrimmer``), the
+/// built-in theme's and a site's alike, so an ejected theme builds the very same site; a name's hash is
+/// the hash of the bytes published. Other assets are published as they are.
 public struct AssetSet: Sendable {
     /// One asset.
     public struct Asset: Sendable, Hashable {
@@ -17,7 +18,7 @@ public struct AssetSet: Sendable {
         public var outputPath: String
         /// Name templates use: the path below `assets/` with every other character than letters and digits as `_` (`style.css` → `style_css`).
         public var key: String
-        /// The bytes (a module's with its imports rewritten).
+        /// The bytes published (a module's and a stylesheet's trimmed, a module's with its imports rewritten).
         public var data: Data
         /// Output paths of the modules this one imports statically (`import … from`), directly or
         /// through others, sorted: what a page that loads it can `modulepreload`. Empty for other assets.
@@ -76,6 +77,7 @@ private struct ModuleGraph {
         guard let file = files[relative] else { preconditionFailure("not an asset: \(relative)") }
         var data = file.data
         var imports: Set<String> = []
+        if relative.hasSuffix(".css") { data = Data(StyleTrimmer.trim([UInt8](data))) }
         if relative.hasSuffix(".js") || relative.hasSuffix(".mjs") {
             let (bytes, specifiers) = ScriptTrimmer.trimmed([UInt8](data))
             data = Data(bytes)
