@@ -75,20 +75,25 @@ import Testing
         const half = a / b / c;
         const s = '// kept', d = "/* kept */";
         const t = `line one
-            // kept in a template ${ x  + `${'}'}` } end`;
+            // kept in a template ${ x + `${'}'}` } end`;
         if (x) { return /'/.test(y) }
         export { re };
         """)
     }
 
-    @Test func modulesArePublishedTrimmedTheBuiltinOnesAndASitesAlike() throws {
+    @Test func modulesAndStylesheetsArePublishedTrimmedTheBuiltinOnesAndASitesAlike() throws {
         let builtin = try AssetSet(theme: .builtin)
         let gallery = try #require(builtin.asset(forKey: "gallery_js"))
         let text = String(decoding: gallery.data, as: UTF8.self)
         #expect(!text.contains("/*") && !text.contains("\n  "))
         #expect(gallery.staticImports.contains { $0.hasPrefix("assets/geometry-") })
         #expect(!gallery.staticImports.contains { $0.contains("search-core") })
-        let site = try AssetSet(theme: theme(["x.js": "/* mine */\nexport const x = 1;\n"]))
+        let site = try AssetSet(theme: theme(["x.js": "/* mine */\nexport const x = 1;\n",
+                                              "y.css": "/* mine */\nb {\n  c: d; /* too */\n}\n", "z.txt": "/* kept */\n"]))
         #expect(site.asset(forKey: "x_js")?.data == Data("export const x = 1;\n".utf8))
+        #expect(site.asset(forKey: "y_css")?.data == Data("b {\nc: d;\n}\n".utf8))
+        #expect(site.asset(forKey: "z_txt")?.data == Data("/* kept */\n".utf8))
+        let style = try #require(builtin.asset(forKey: "style_css"))
+        #expect(!String(decoding: style.data, as: UTF8.self).contains("/*"))
     }
 }
