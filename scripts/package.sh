@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build galgen's release artefacts for this machine's architecture:
-#   scripts/package.sh [VERSION] [--out DIR] [--releases-url URL] [--no-build]
+#   scripts/package.sh [VERSION] [--out DIR] [--releases-url URL] [--scratch-path DIR] [--no-build]
 #
 #   VERSION            the release's version (default: the one in Sources/GalgenCore/Version.swift, which
 #                      it must equal: bump that file, then tag vVERSION)
@@ -8,7 +8,9 @@
 #   --releases-url URL where releases are downloaded from, without /vVERSION/ (baked into the binary so that
 #                      `galgen init --ci github` can pin its own release; default: $GALGEN_RELEASES_URL, else
 #                      https://github.com/OWNER/REPO/releases/download from git's origin when it is GitHub)
-#   --no-build         package the release binary already built (.build/release/galgen)
+#   --scratch-path DIR SwiftPM's build folder (default: .build); its own folder lets the release build run while
+#                      another swift build holds .build. The binary packed stays in DIR/release/galgen.
+#   --no-build         package the release binary already built (.build/release/galgen, or in --scratch-path)
 #
 # It writes, for ARCH x86_64 or arm64 (Debian's amd64 or arm64):
 #   galgen-VERSION-linux-ARCH.tar.gz  the binary, the shared libraries a bare glibc system lacks (lib/, found
@@ -24,12 +26,14 @@ version=""
 out=dist
 releases_url="${GALGEN_RELEASES_URL:-}"
 build=1
+scratch=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="${2:?--out needs a folder}"; shift 2 ;;
         --releases-url) releases_url="${2:?--releases-url needs a URL}"; shift 2 ;;
+        --scratch-path) scratch=(--scratch-path "${2:?--scratch-path needs a folder}"); shift 2 ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "package.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
         *) version="$1"; shift ;;
     esac
@@ -74,9 +78,9 @@ esac
 
 if [ "$build" = 1 ]; then
     GALGEN_COMMIT="$commit" GALGEN_RELEASES_URL="$releases_url" \
-        swift build -c release --product galgen --static-swift-stdlib
+        swift build "${scratch[@]}" -c release --product galgen --static-swift-stdlib
 fi
-binary="$(swift build -c release --show-bin-path)/galgen"
+binary="$(swift build "${scratch[@]}" -c release --show-bin-path)/galgen"
 [ -x "$binary" ] || fail "no release binary at $binary (run without --no-build)"
 "$binary" --version | head -1 | grep -q "^galgen $version (commit $commit)" \
     || fail "the binary says \"$("$binary" --version | head -1)\", not galgen $version (commit $commit): rebuild it"
@@ -167,7 +171,7 @@ PY
     printf '%-40s %-18s %-30s %s\n' "component" "" "version" "licence"
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
     printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU: Unicode-3.0)"
-    swift package show-dependencies --format json 2>/dev/null | python3 -c '
+    swift package "${scratch[@]}" show-dependencies --format json 2>/dev/null | python3 -c '
 import json, sys
 def walk(node, seen):
     for dep in node.get("dependencies", []):
