@@ -117,10 +117,12 @@ case ${1:-} in
              for t in $targets; do rm -f "$scratch/fuzz-$t.status"; done
              lane=0
              while [ "$lane" -lt "$parallel" ]; do
-                 (i=0; for t in $targets; do
+                 # (lane_target: run and seed set $t, $name and $status, which sh functions share)
+                 (i=0; for lane_target in $targets; do
                       if [ $((i % parallel)) -eq "$lane" ]; then
-                          status=0; FUZZ_NO_BUILD=1 run "$t" "${2:-60}" > "$scratch/fuzz-$t.out" 2>&1 || status=$?
-                          echo "$status" > "$scratch/fuzz-$t.status"
+                          lane_status=0
+                          FUZZ_NO_BUILD=1 run "$lane_target" "${2:-60}" > "$scratch/fuzz-$lane_target.out" 2>&1 || lane_status=$?
+                          echo "$lane_status" > "$scratch/fuzz-$lane_target.status"
                       fi
                       i=$((i + 1))
                   done) &
