@@ -108,7 +108,9 @@ is_glibc() {
     esac
     return 1
 }
-ldd "$root/libexec/galgen" > "$work/ldd.txt"
+# ldd is a bash script that reads unset variables: a caller's exported shell options (SHELLOPTS with nounset)
+# or start-up file (BASH_ENV) would stop it, so it runs without them.
+env -u SHELLOPTS -u BASH_ENV ldd "$root/libexec/galgen" > "$work/ldd.txt"
 if grep -q "not found" "$work/ldd.txt"; then cat "$work/ldd.txt" >&2; fail "the binary needs libraries this machine lacks"; fi
 : > "$work/bundled.tsv"
 while read -r name _ path _; do
