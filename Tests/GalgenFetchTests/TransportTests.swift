@@ -49,7 +49,9 @@ import Testing
             let started = ContinuousClock.now
             let result = await send(transport, server.url("/fault/image/hang.jpg"))
             #expect(code(result) == .idleTimeout)
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Well before the 20 s total timeout. Not 5 s: with the whole suite running on two cores, reaching the
+            // local server and its first silence took 6.6 s once (CI trial); the idle timeout itself is 0.3 s.
+            #expect(ContinuousClock.now - started < .seconds(12))
         }
     }
 
