@@ -1,5 +1,5 @@
 import Foundation
-import GalgenServe
+import GalgenCore
 
 /// libFuzzer entry point: `galgen serve`'s request-target parsing. Whatever the bytes, a path it
 /// accepts has no empty, `.` or `..` segment and no separator or NUL inside a segment.

@@ -1,5 +1,5 @@
 import Foundation
-import GalgenRendering
+import GalgenSearch
 
 /// libFuzzer entry point: the search tokenizer (word breaks, case folding, prefixes, CJK bigrams)
 /// on arbitrary text.

@@ -1,5 +1,6 @@
 public import Foundation
 public import GalgenConfig
+public import GalgenSiteModel
 
 /// Each picture's shape as the justified layout reads it (docs/output.md, "Justified rows"): width ÷ height
 /// in 64ths, from 16 (1:4) to 256 (4:1). The same number reaches the static page (`--a` on each cell, which

@@ -5,6 +5,7 @@
 // and the page key (TemplateContext.swift). A new key is a stored property and its line there.
 
 import GalgenConfig
+import GalgenSiteModel
 
 struct SiteContext: TemplateContext {
     let title: String

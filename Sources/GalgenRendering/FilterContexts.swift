@@ -1,5 +1,7 @@
 // The gallery page's filter controls (filters.mustache): one select per filter of the collection.
 
+import GalgenSearch
+
 /// The filters above a gallery's grid (`filters`); nil for a collection without filters.
 struct FiltersContext: TemplateContext {
     /// The collection's filter manifest, relative to the site root (docs/search.md, "Filters").

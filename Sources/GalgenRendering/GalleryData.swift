@@ -1,50 +1,15 @@
-public import Foundation
-public import GalgenCore
+import Foundation
+import GalgenCore
 import GalgenConfig
+public import GalgenSearch
+public import GalgenSiteModel
 
 /// The JSON files the browser runtime reads (documented in docs/runtime.md): for each collection a
 /// manifest (`manifest.json`) and shards of ``shardSize`` items under `data/<collection>/`, shards
 /// with a content hash in the name; and the site's search index under `search/` (docs/search.md).
 public struct GalleryData: Sendable {
-    /// One written file. Its bytes are made again when asked for, not kept: the shards of a
-    /// million items are a quarter of a gigabyte, and an incremental build writes few of them.
-    public struct File: Sendable {
-        /// Path below the site root.
-        public var path: String
-        /// What determines the bytes (their digest).
-        public var key: OutputKey
-        private let make: @Sendable () -> Data
-
-        /// A file whose bytes are made by `make` (which must return the same bytes every time).
-        /// - Parameters:
-        ///   - path: Path below the site root.
-        ///   - bytes: The bytes, made once here for the key.
-        ///   - make: Makes the bytes again.
-        public init(path: String, bytes: Data, make: @escaping @Sendable () -> Data) {
-            self.path = path
-            self.key = OutputKey(digesting: bytes)
-            self.make = make
-        }
-
-        /// A file of fixed bytes.
-        /// - Parameters:
-        ///   - path: Path below the site root.
-        ///   - data: The bytes.
-        public init(path: String, data: Data) {
-            self.init(path: path, bytes: data, make: { data })
-        }
-
-        /// A file made before whose bytes would be the same (a shard none of whose items changed):
-        /// its path and key are kept, its bytes made by `make`.
-        init(reusing previous: File, make: @escaping @Sendable () -> Data) {
-            self.path = previous.path
-            self.key = previous.key
-            self.make = make
-        }
-
-        /// The bytes.
-        public var data: Data { make() }
-    }
+    /// One written file (``SiteFile``, below the renderer so that the search index makes them too).
+    public typealias File = SiteFile
 
     /// Items per shard.
     public static let shardSize = 1000

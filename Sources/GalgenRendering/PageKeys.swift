@@ -1,4 +1,5 @@
 public import GalgenCore
+public import GalgenConfig
 import Mustache
 
 extension SiteRenderer {
@@ -21,6 +22,35 @@ extension SiteRenderer {
         feed.add(messages.fingerprint)  // what `{{msg.…}}` shows (PageScope), once rather than every message per page
         (context as? any KeyFed)?.feed(into: &feed)
         return feed.key
+    }
+}
+
+extension SiteRenderer {
+    /// Adds what every output file's key depends on besides the config and the collections: the
+    /// rendering version, the field format's part (the ICU version), each template's digest (with its
+    /// partials), every asset's name, path, bytes and imports, and the messages. A build that records
+    /// these with the collections' inputs can prove a later build's keys equal without computing them.
+    /// - Parameters:
+    ///   - config: The site config.
+    ///   - templates: The loaded templates.
+    ///   - assets: The hashed assets.
+    ///   - messages: The theme's words in the site's language.
+    ///   - feed: Where they are added.
+    public static func feedInputs(config: SiteConfig, templates: TemplateSet, assets: AssetSet, messages: Messages,
+                                  into feed: inout KeyFeed) {
+        feed.begin("renderer")
+        feed.add(renderingVersion)
+        feed.add(GalgenVersion.current)
+        feed.add(fieldFormatKeyPart(config))
+        feed.add(templates.digests.mapValues(\.description))
+        feed.add(assets.assets) { f, asset in
+            f.add(asset.key)
+            f.add(asset.outputPath)
+            f.add(OutputKey(digesting: asset.data).description)
+            f.add(asset.staticImports) { $0.add($1) }
+        }
+        feed.add(messages.fingerprint)
+        feed.add(messages.fallbackNote)
     }
 }
 

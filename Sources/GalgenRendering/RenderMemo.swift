@@ -1,5 +1,7 @@
 public import GalgenCore
 public import GalgenConfig
+import GalgenSearch
+public import GalgenSiteModel
 
 /// What one build's renderer worked out that the next build in the same process can reuse:
 /// `galgen serve` keeps it between rebuilds, so an edit of one record does not build the context

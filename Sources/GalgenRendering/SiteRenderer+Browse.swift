@@ -1,4 +1,6 @@
 import GalgenCore
+import GalgenSearch
+import GalgenSiteModel
 
 // Pages per value of a collection's first value filter: the filtered lists, browsable without JavaScript
 // (docs/search.md, "Filters"), at `<collection>/by-<field>/<value>/` and its `page/<n>/`.

@@ -1,6 +1,7 @@
 import GalgenConfig
 import GalgenCore
 import GalgenRecords
+import GalgenSiteModel
 
 // Locale formats of field values (`"fieldFormat": "locale"`): made once per build, before any page,
 // data shard or key sees the items, so every page, the lightbox's data and the incremental memo all

@@ -2,6 +2,7 @@ import Foundation
 import GalgenConfig
 import GalgenCore
 import GalgenRecords
+import GalgenSiteModel
 
 // The pieces the page contexts share: site, metadata, images, cards, pagers, trails and fields.
 

@@ -2,6 +2,7 @@ import Foundation
 public import GalgenConfig
 import GalgenCore
 import GalgenRecords
+public import GalgenSiteModel
 
 /// One page of the output: where it goes and what kind it is.
 public struct PageSpec: Sendable, Hashable {

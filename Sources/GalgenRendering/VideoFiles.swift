@@ -1,3 +1,5 @@
+public import GalgenSiteModel
+
 /// Where a folder source's videos are published: beside their item page, under the item's name, so
 /// a download keeps a meaningful name (`<collection>/<slug>/<slug>.<ext>`).
 public enum VideoFiles {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GalgenCore
 
 /// Finds the file a request names inside the site folder, and nothing outside it.
 ///

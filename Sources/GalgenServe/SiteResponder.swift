@@ -1,3 +1,4 @@
+import GalgenCore
 import Hummingbird
 import NIOCore
 

@@ -3,6 +3,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenRecords
 @testable import GalgenRendering
+import GalgenSiteModel
 import GalgenTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GalgenCore
 import GalgenRecords
 import GalgenRendering
+import GalgenSiteModel
 import Testing
 
 struct GalleryDataTests {

@@ -3,6 +3,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenRecords
 import GalgenRendering
+import GalgenSiteModel
 import Testing
 
 /// The config's `itemPages`: with `"none"` no item page is planned, cells link to their own id and

@@ -3,6 +3,8 @@ import GalgenConfig
 import GalgenCore
 import GalgenRecords
 @testable import GalgenRendering
+import GalgenSearch
+import GalgenSiteModel
 import Testing
 
 /// A renderer given the previous build's ``RenderMemo`` reuses exactly the keys and shards that

@@ -3,6 +3,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenRecords
 import GalgenRendering
+import GalgenSiteModel
 import GalgenTestSupport
 import Testing
 
@@ -198,16 +199,6 @@ struct SiteRendererTests {
         let assets = try AssetSet(theme: theme)
         #expect(assets.path(forKey: "fonts_x_woff2")?.hasPrefix("assets/fonts/x-") == true)
         #expect(assets.assets.first { $0.key == "style_css" }?.data == Data("body { color: blue }\n".utf8))
-    }
-
-    @Test func theEmbeddedThemeIsTheThemeFolder() throws {
-        // SwiftPM embeds Sources/GalgenTheme/Theme by file name; BuiltinTheme lists the paths by hand.
-        let fs = LocalFileSystem()
-        let onDisk = try fs.listFilesRecursively(at: Repository.templates).filter { $0 != "README.md" }
-        #expect(Theme.builtin.files.map(\.path) == onDisk)
-        for file in Theme.builtin.files {
-            #expect(file.data == (try fs.readFile(at: Repository.templates + "/" + file.path)), "\(file.path)")
-        }
     }
 
     @Test func assetsGetContentHashedNames() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 @testable import GalgenServe
 import GalgenTestSupport
 import Testing

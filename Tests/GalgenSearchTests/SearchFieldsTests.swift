@@ -2,7 +2,8 @@ import Foundation
 import GalgenConfig
 import GalgenCore
 import GalgenRecords
-@testable import GalgenRendering
+import GalgenSearch
+import GalgenSiteModel
 import Testing
 
 /// Searchable extra fields (`"search": true`): their shown texts add terms to the index and ride in the

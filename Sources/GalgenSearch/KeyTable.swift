@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenSiteModel
 
 /// Every item's key (slug) in code point order, ties by id, cut into fragments of
 /// ``SearchIndex/keysPerFragment`` that never split equal keys (a slug used by two collections).

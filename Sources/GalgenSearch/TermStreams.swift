@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenSiteModel
 
 /// Every term of the site in code point order with the ids of the documents that hold it, kept
 /// as two varint byte streams cut into fragments: `terms` has, for each term, how many bytes it

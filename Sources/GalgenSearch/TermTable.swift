@@ -2,28 +2,28 @@ import Foundation
 
 /// Interns terms: each distinct term once in one byte array, found again by an open-addressing
 /// hash table of term numbers.
-struct TermTable {
+public struct TermTable: Sendable {
     /// The terms' bytes, back to back.
-    var arena: [UInt8] = []
+    public var arena: [UInt8] = []
     /// Term `t` is `arena[starts[t]..<starts[t + 1]]`.
-    var starts: [UInt32] = [0]
+    public var starts: [UInt32] = [0]
     /// How many documents hold each term.
-    var counts: [UInt32] = []
+    public var counts: [UInt32] = []
     /// Term number + 1 per slot, 0 for an empty slot.
     private var slots = [UInt32](repeating: 0, count: 1 << 12)
 
     /// An empty table with room for about `terms` terms of `bytes` bytes in all.
-    init(reserving terms: Int, bytes: Int) {
+    public init(reserving terms: Int, bytes: Int) {
         arena.reserveCapacity(bytes)
         starts.reserveCapacity(terms + 1)
         counts.reserveCapacity(terms)
     }
 
     /// How many terms.
-    var count: Int { starts.count - 1 }
+    public var count: Int { starts.count - 1 }
 
     /// The number of a term, added if new.
-    mutating func intern(_ term: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    public mutating func intern(_ term: UnsafeBufferPointer<UInt8>) -> UInt32 {
         if count * 10 >= slots.count * 7 { grow() }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.hash(term)) & mask
@@ -44,7 +44,7 @@ struct TermTable {
     }
 
     /// Frees the hash table (terms are no longer looked up).
-    mutating func dropSlots() { slots = [] }
+    public mutating func dropSlots() { slots = [] }
 
     private func equals(_ t: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
         let s = Int(starts[t]), e = Int(starts[t + 1])

@@ -1,7 +1,8 @@
 import Foundation
 import GalgenCore
 import GalgenRecords
-@testable import GalgenRendering
+import GalgenSearch
+import GalgenSiteModel
 import Testing
 
 /// The files of docs/search.md, read back as the browser reads them.
@@ -25,10 +26,10 @@ struct SearchIndexTests {
     /// The parsed files of an index, by path.
     private struct Read {
         let index: JSONValue
-        let files: [String: GalleryData.File]
+        let files: [String: SiteFile]
 
         init(_ search: SearchIndex) throws {
-            var files: [String: GalleryData.File] = [:]
+            var files: [String: SiteFile] = [:]
             for file in search.files { files[file.path] = file }
             self.files = files
             index = try JSONDocument(data: try #require(files[SearchIndex.indexPath]).data, sourceName: "index").root.value

@@ -2,6 +2,7 @@ import Foundation
 public import GalgenConfig
 import GalgenCore
 import GalgenRecords
+public import GalgenSiteModel
 
 /// The postings of every filter value of every collection with `filters` (docs/search.md,
 /// "Filters"): per collection a small JSON manifest `search/filters/<c>-<hash>.json` listing each
@@ -34,7 +35,7 @@ public struct FacetIndex: Sendable {
     }
 
     /// Every file: each collection's manifest and its postings.
-    public let files: [GalleryData.File]
+    public let files: [SiteFile]
     /// Each collection's filters (empty when it has none or no items).
     public let filters: [[Filter]]
     /// Each collection's filter manifest below the site root (nil without filters).
@@ -52,7 +53,7 @@ public struct FacetIndex: Sendable {
     ///   - collections: The site's collections, in site order.
     ///   - numbers: Each collection's number in the search index (nil for an empty one).
     public init(collections: [Collection], numbers: [Int?]) {
-        var files: [GalleryData.File] = [], filters: [[Filter]] = [], manifests: [String?] = []
+        var files: [SiteFile] = [], filters: [[Filter]] = [], manifests: [String?] = []
         for (c, collection) in collections.enumerated() {
             guard let number = numbers[c], !collection.filters.isEmpty, !collection.items.isEmpty else {
                 filters.append([])
@@ -67,7 +68,7 @@ public struct FacetIndex: Sendable {
                 for (v, group) in groups.enumerated() {
                     let bytes = FacetPostings.encode(group.indexes, count: collection.items.count)
                     let path = "search/filters/\(number)-\(f)-\(v)-\(ContentHash.fileTag(bytes)).bin"
-                    files.append(GalleryData.File(path: path, data: Data(bytes)))
+                    files.append(SiteFile(path: path, data: Data(bytes)))
                     values.append(Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
                                         slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : []))
                 }
@@ -76,7 +77,7 @@ public struct FacetIndex: Sendable {
             }
             let json = Data(Self.manifest(made, count: collection.items.count).utf8)
             let path = "search/filters/\(number)-\(ContentHash.fileTag([UInt8](json))).json"
-            files.append(GalleryData.File(path: path, data: json))
+            files.append(SiteFile(path: path, data: json))
             filters.append(made)
             manifests.append(path)
         }

@@ -1,6 +1,6 @@
 import Foundation
 import GalgenCore
-import GalgenRendering
+import GalgenSearch
 import Testing
 
 /// The tokeniser of docs/search.md against the vectors the browser's tokeniser is tested with.

@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenSiteModel
 
 /// The items of the non-empty collections, numbered across the site (a document's id).
 struct Documents: Sendable {

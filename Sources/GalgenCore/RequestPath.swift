@@ -3,7 +3,10 @@
 /// The raw target is split on `/` before anything is decoded, so an encoded slash (`%2f`) or
 /// backslash can never make a new segment; a segment that decodes to `.`, `..`, or to anything with a
 /// slash, backslash or NUL in it is refused outright instead of being normalised. Symlinks are checked
-/// later, against the real file system (``SiteFiles``).
+/// later, against the real file system (GalgenServe's `SiteFiles`).
+///
+/// It is `galgen serve`'s, but pure, so it lives here: its fuzz target then builds without the
+/// server and HTTP stack (scripts/fuzz.sh).
 public enum RequestPath: Sendable, Hashable {
     /// Segments to look up below the site folder (empty for the root); `directoryForm` when the
     /// target ended in `/`.

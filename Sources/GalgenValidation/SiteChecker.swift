@@ -1,5 +1,4 @@
 public import GalgenCore
-public import GalgenValidation
 import Foundation
 
 /// Validates a site folder that was built earlier (`galgen check DIR`): every page with the same
@@ -27,14 +26,14 @@ public struct SiteChecker: Sendable {
 
     /// Checks every `.html` file below `directory`.
     /// - Parameter directory: Absolute path of the site folder.
-    /// - Throws: ``BuildError`` when the folder cannot be read.
-    public func check(directory: String) throws(BuildError) -> Result {
+    /// - Throws: ``CheckError`` when the folder is not there or cannot be listed.
+    public func check(directory: String) throws(CheckError) -> Result {
         guard fileSystem.kind(at: directory) == .directory else {
-            throw BuildError(step: "check", .failed("\(directory) is not a folder"))
+            throw CheckError(.notAFolder, path: directory, message: "\(directory) is not a folder")
         }
         let files: [String]
         do { files = try fileSystem.listFilesRecursively(at: directory) } catch {
-            throw BuildError(step: "check", .failed(error.description))
+            throw CheckError(.fileSystem, path: directory, message: error.description, cause: error)
         }
         let known = Set(files)
         let validator = PageValidator(exists: { known.contains($0) })

@@ -29,7 +29,7 @@ public enum SearchTokenizer {
     }
 
     /// Appends the terms of `text` to `buffer`.
-    static func tokenize(_ text: String, into buffer: inout TermBuffer) {
+    public static func tokenize(_ text: String, into buffer: inout TermBuffer) {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
             tokenizeASCII(bytes, into: &buffer)
@@ -189,26 +189,29 @@ public enum SearchTokenizer {
 }
 
 /// Terms one after another in one byte array (no string per term): the tokeniser's output.
-struct TermBuffer {
+public struct TermBuffer: Sendable {
     /// The terms' UTF-8 bytes, back to back.
-    var bytes: [UInt8] = []
+    public var bytes: [UInt8] = []
     /// Where each term ends in ``bytes``.
-    var ends: [Int] = []
+    public var ends: [Int] = []
+
+    /// An empty buffer.
+    public init() {}
 
     /// The terms' numbers.
-    var indices: Range<Int> { ends.indices }
+    public var indices: Range<Int> { ends.indices }
 
     /// Where term `i` is in ``bytes``.
-    func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
+    public func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
 
     /// Term `i` as a string.
-    func string(_ i: Int) -> String { String(decoding: bytes[range(i)], as: UTF8.self) }
+    public func string(_ i: Int) -> String { String(decoding: bytes[range(i)], as: UTF8.self) }
 
     /// Ends the term being written.
-    mutating func endTerm() { ends.append(bytes.count) }
+    public mutating func endTerm() { ends.append(bytes.count) }
 
     /// Appends a scalar's UTF-8 bytes to the term being written.
-    mutating func append(_ scalar: Unicode.Scalar) {
+    public mutating func append(_ scalar: Unicode.Scalar) {
         let v = scalar.value
         switch v {
         case ..<0x80:
@@ -229,7 +232,7 @@ struct TermBuffer {
     }
 
     /// Forgets every term, keeping the memory.
-    mutating func removeAll() {
+    public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+public import GalgenSiteModel
 
 /// The site's static search index (docs/search.md): `search/index.json`, document shards, term
 /// fragments and key fragments, read by the built-in theme's `search-core.js`.
@@ -20,7 +21,7 @@ public struct SearchIndex: Sendable {
     public static let fragmentBytes = 16 * 1024
 
     /// Every file: `index.json` first, then shards, term fragments and key fragments.
-    public let files: [GalleryData.File]
+    public let files: [SiteFile]
     /// Each collection's number in `index.json`'s `collections` (the manifest's
     /// `searchCollection`); nil for an empty collection, which is left out.
     public let collectionNumbers: [Int?]
@@ -69,7 +70,7 @@ public struct SearchIndex: Sendable {
             ("terms", JSONText.object([("first", list(terms.fragments.map(\.first))), ("hashes", list(fragments.map(\.tag)))])),
             ("keys", JSONText.object([("first", list(keys.fragments.map(\.first))), ("hashes", list(keyFragments.map(\.tag)))])),
         ])
-        files = [GalleryData.File(path: Self.indexPath, data: Data(index.utf8))]
+        files = [SiteFile(path: Self.indexPath, data: Data(index.utf8))]
             + shards.map(\.file) + fragments.map(\.file) + keyFragments.map(\.file)
     }
 
@@ -82,10 +83,10 @@ public struct SearchIndex: Sendable {
 
     /// A file named `<stem>-<hash>.json` whose bytes `make` makes now (for the hash and the key) and
     /// again when it is written.
-    private static func hashed(_ stem: String, _ make: @escaping @Sendable () -> [UInt8]) -> (file: GalleryData.File, tag: String) {
+    private static func hashed(_ stem: String, _ make: @escaping @Sendable () -> [UInt8]) -> (file: SiteFile, tag: String) {
         let bytes = make()
         let tag = ContentHash.fileTag(bytes)
-        return (GalleryData.File(path: "\(stem)-\(tag).json", bytes: Data(bytes), make: { Data(make()) }), tag)
+        return (SiteFile(path: "\(stem)-\(tag).json", bytes: Data(bytes), make: { Data(make()) }), tag)
     }
 }
 
