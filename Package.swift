@@ -88,13 +88,15 @@ let package = Package(
         // libpng (simplified API) and zlib for iCCP: all calls stay in CPNGShim.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
-        // libwebp (with demux for animations and ICCP, mux to write test files) and giflib, each behind its shim.
+        // libwebp (with demux for animations and ICCP; libwebpmux only in CTestWritersShim) and giflib, each behind its shim.
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CWebPShim", dependencies: ["CLibWebP"], cSettings: [.unsafeFlags(["-O2"])],
-                linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
+                linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
         .systemLibrary(name: "CLibGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLibHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        .target(name: "CHEIFShim", dependencies: ["CLibHEIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("heif")]),
+        // libheif (HEIC/HEIF and AVIF inputs) opened with dlopen, never linked: Debian 12's libheif links the x265
+        // encoder (GPL), so the release archive does not bundle it and HEIC works where the system has libheif.so.1.
+        .target(name: "CHEIFShim", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("dl")]),
         // libavif (AV1 still images, encoder chosen by measurement): the AVIF outputs. All calls stay in CAVIFShim.
         .systemLibrary(name: "CLibAVIF", providers: [.apt(["libavif-dev"])]),
         .target(name: "CAVIFShim", dependencies: ["CLibAVIF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("avif")]),
@@ -102,6 +104,13 @@ let package = Package(
         // libtiff (TIFF input, first page, read from memory): all calls stay in CTIFFShim.
         .systemLibrary(name: "CLibTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("tiff")]),
+        // The writers of test inputs (PNG, GIF, animated WebP with libwebpmux, TIFF, HEIC/AVIF through libheif): only
+        // GalgenTestSupport uses them, so the galgen binary links none (GalgenCLITests.ReleaseSymbolsTests checks with nm).
+        .target(
+            name: "CTestWritersShim", dependencies: ["CLibPNG", "CLibGIF", "CLibWebP", "CLibTIFF", "CLibHEIF"],
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("gif"), .linkedLibrary("webp"),
+                             .linkedLibrary("webpmux"), .linkedLibrary("tiff"), .linkedLibrary("heif")]),
 
         // FFmpeg (libavformat, libavcodec, libavutil, libswscale) for videos, opened with dlopen, never linked: its
         // headers give types only, so a binary runs without it and the release archive does not bundle it.
@@ -153,12 +162,21 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The built-in theme: templates and assets compiled into the binary, so a site needs only its own files.
         .target(name: "GalgenTheme", resources: [.embedInCode("Theme")], swiftSettings: swiftSettings),
-        // Pages: the site model rendered through the templates, data files, search index, feeds.
+        // The site model: collections of items (a record and its published image), and the files made from them.
+        .target(name: "GalgenSiteModel", dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords"], swiftSettings: swiftSettings),
+        // Search and filters: the search index and the filter files made from the site model (tokenizer, term table, postings).
+        .target(
+            name: "GalgenSearch", dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenSiteModel"],
+            swiftSettings: swiftSettings),
+        // Pages: the site model rendered through the templates, data files (with the search files), feeds.
         .target(
             name: "GalgenRendering",
-            dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenTheme", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenSearch", "GalgenSiteModel", "GalgenTheme",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             swiftSettings: swiftSettings),
-        // Generated pages checked with libxml2: markup, links, the sitemap.
+        // Generated pages checked with libxml2: markup, links, the sitemap; a built site checked whole (`galgen check`).
         .target(name: "GalgenValidation", dependencies: ["GalgenCore", "CLibXML2"], swiftSettings: swiftSettings),
         // Incremental output: the new site staged beside the output folder, only what changed written, swapped in whole.
         .target(name: "GalgenOutput", dependencies: ["GalgenCore"], swiftSettings: swiftSettings),
@@ -172,7 +190,7 @@ let package = Package(
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
                 "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache", "GalgenVideo", "GalgenMetadata",
-                "GalgenSidecars", "GalgenArchive",
+                "GalgenSidecars", "GalgenArchive", "GalgenSiteModel",
             ],
             swiftSettings: swiftSettings),
         // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
@@ -196,13 +214,15 @@ let package = Package(
             name: "GalgenCLI",
             dependencies: [
                 "GalgenBuild", "GalgenCache", "GalgenConfig", "GalgenFetch", "GalgenRemoteCache", "GalgenScaffold", "GalgenServe",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GalgenValidation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings),
         .executableTarget(name: "galgen", dependencies: ["GalgenCLI"], swiftSettings: swiftSettings),
 
         // Sample generator and shared test helpers.
-        .target(name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging", "GalgenFetch"], swiftSettings: swiftSettings),
+        .target(
+            name: "GalgenTestSupport", dependencies: ["GalgenCore", "GalgenImaging", "GalgenFetch", "CTestWritersShim"],
+            swiftSettings: swiftSettings),
         .executableTarget(name: "galgen-samples", dependencies: ["GalgenTestSupport"], swiftSettings: swiftSettings),
 
         // Tests mirror the modules.
@@ -214,9 +234,23 @@ let package = Package(
         .testTarget(name: "GalgenMetadataTests", dependencies: ["GalgenMetadata", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenSidecarsTests", dependencies: ["GalgenSidecars", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "GalgenArchiveTests", dependencies: ["GalgenArchive", "GalgenTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenSiteModelTests", dependencies: ["GalgenSiteModel", "GalgenConfig", "GalgenCore", "GalgenRecords"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenSearchTests",
+            dependencies: ["GalgenSearch", "GalgenConfig", "GalgenCore", "GalgenRecords", "GalgenSiteModel", "GalgenTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenRenderingTests", dependencies: ["GalgenRendering", "GalgenSearch", "GalgenSiteModel", "GalgenTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "GalgenValidationTests", dependencies: ["GalgenValidation"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenCacheTests", dependencies: ["GalgenCache", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenOutputTests", dependencies: ["GalgenOutput", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenRemoteCacheTests", dependencies: ["GalgenRemoteCache", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "GalgenThemeTests", dependencies: ["GalgenTheme", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenValidationTests", dependencies: ["GalgenValidation", "GalgenCore", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenBuildTests",
             dependencies: ["GalgenBuild", "GalgenOutput", "GalgenRemoteCache", "GalgenTestSupport", "GalgenValidation"],
@@ -228,7 +262,9 @@ let package = Package(
         .testTarget(
             name: "GalgenScaffoldTests", dependencies: ["GalgenScaffold", "GalgenConfig", "GalgenImaging", "GalgenTestSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenImaging", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenCLITests", dependencies: ["GalgenCLI", "GalgenImaging", "GalgenTestSupport", "GalgenValidation"],
+            swiftSettings: swiftSettings),
     ]
 )
 
@@ -241,8 +277,8 @@ if Context.environment["GALGEN_FUZZ"] != nil {
         ("FuzzRecords", ["GalgenRecords", "GalgenConfig", "GalgenCore"]),
         ("FuzzHTML", ["GalgenValidation"]),
         ("FuzzImage", ["GalgenImaging"]),
-        ("FuzzTokenizer", ["GalgenRendering"]),
-        ("FuzzRequestPath", ["GalgenServe"]),
+        ("FuzzTokenizer", ["GalgenSearch"]),
+        ("FuzzRequestPath", ["GalgenCore"]),
         ("FuzzPixels", ["GalgenImaging"]),
         ("FuzzMetadata", ["GalgenMetadata"]),
         ("FuzzSidecar", ["GalgenSidecars"]),

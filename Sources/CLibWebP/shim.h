@@ -1,4 +1,3 @@
 #include <webp/decode.h>
 #include <webp/demux.h>
 #include <webp/encode.h>
-#include <webp/mux.h>

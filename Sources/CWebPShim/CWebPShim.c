@@ -2,7 +2,7 @@
 #include <webp/decode.h>
 #include <webp/demux.h>
 #include <webp/encode.h>
-#include <webp/mux.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,68 +77,52 @@ int gg_webp_decode(const unsigned char *data, size_t len, long long max_pixels, 
     return GG_WEBP_OK;
 }
 
-int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossless, float quality, int frames,
-                   const unsigned char *icc, size_t icc_len, const unsigned char *exif, size_t exif_len,
-                   unsigned char **out, size_t *outlen) {
-    *out = NULL;
-    *outlen = 0;
-    WebPData assembled = {NULL, 0};
-    if (frames <= 1) {
-        uint8_t *mem = NULL;
-        size_t n = lossless ? WebPEncodeLosslessRGBA(rgba, width, height, width * 4, &mem)
-                            : WebPEncodeRGBA(rgba, width, height, width * 4, quality, &mem);
-        if (!n) return GG_WEBP_ERR;
-        assembled.bytes = mem;
-        assembled.size = n;
-    } else {
-        WebPAnimEncoderOptions options;
-        WebPConfig config;
-        if (!WebPAnimEncoderOptionsInit(&options) || !WebPConfigInit(&config)) return GG_WEBP_ERR;
-        config.lossless = lossless;
-        config.quality = quality;
-        WebPAnimEncoder *enc = WebPAnimEncoderNew(width, height, &options);
-        unsigned char *inverted = malloc((size_t)width * height * 4);
-        if (!enc || !inverted) { if (enc) WebPAnimEncoderDelete(enc); free(inverted); return GG_WEBP_NOMEM; }
-        for (size_t i = 0; i < (size_t)width * height * 4; i++) inverted[i] = (i % 4 == 3) ? rgba[i] : (unsigned char)(255 - rgba[i]);
-        int ok = 1;
-        for (int i = 0; i < frames && ok; i++) {
-            WebPPicture pic;
-            ok = WebPPictureInit(&pic);
-            pic.use_argb = 1;
-            pic.width = width;
-            pic.height = height;
-            ok = ok && WebPPictureImportRGBA(&pic, i % 2 ? inverted : rgba, width * 4);
-            ok = ok && WebPAnimEncoderAdd(enc, &pic, i * 100, &config);
-            WebPPictureFree(&pic);
-        }
-        ok = ok && WebPAnimEncoderAdd(enc, NULL, frames * 100, NULL) && WebPAnimEncoderAssemble(enc, &assembled);
-        WebPAnimEncoderDelete(enc);
-        free(inverted);
-        if (!ok) { WebPDataClear(&assembled); return GG_WEBP_ERR; }
-    }
-    if ((icc && icc_len) || (exif && exif_len)) {
-        WebPMux *mux = WebPMuxCreate(&assembled, 1);
-        WebPData profile = {icc, icc_len}, metadata = {exif, exif_len};
-        WebPData withProfile = {NULL, 0};
-        int ok = mux != NULL;
-        if (ok && icc && icc_len) ok = WebPMuxSetChunk(mux, "ICCP", &profile, 1) == WEBP_MUX_OK;
-        if (ok && exif && exif_len) ok = WebPMuxSetChunk(mux, "EXIF", &metadata, 1) == WEBP_MUX_OK;
-        ok = ok && WebPMuxAssemble(mux, &withProfile) == WEBP_MUX_OK;
-        if (mux) WebPMuxDelete(mux);
-        WebPDataClear(&assembled);
-        if (!ok) { WebPDataClear(&withProfile); return GG_WEBP_ERR; }
-        assembled = withProfile;
-    }
-    *out = malloc(assembled.size);
-    if (*out) {
-        memcpy(*out, assembled.bytes, assembled.size);
-        *outlen = assembled.size;
-    }
-    WebPDataClear(&assembled);
-    return *out ? GG_WEBP_OK : GG_WEBP_NOMEM;
+void gg_webp_free(void *p) { free(p); }
+
+static void gg_put_le(unsigned char *p, uint32_t v, int bytes) {
+    for (int i = 0; i < bytes; i++) p[i] = (unsigned char)(v >> (8 * i));
 }
 
-void gg_webp_free(void *p) { free(p); }
+/* Adds an ICCP chunk to a still image as WebPEncode writes it (a VP8 chunk alone, or VP8X, ALPH and VP8), in
+   the layout libwebpmux assembles (so the bytes are the ones it gave before galgen stopped linking it for this one
+   chunk; a test compares them): RIFF, a new VP8X (the ICC flag, the alpha flag when there is an ALPH chunk, the
+   canvas size), ICCP (padded to an even size), then the image's chunks as written. *out: free with gg_webp_free. */
+static int gg_webp_add_iccp(const unsigned char *webp, size_t len, const unsigned char *icc, size_t icc_len,
+                            unsigned char **out, size_t *outlen) {
+    WebPBitstreamFeatures features;
+    if (len < 20 || memcmp(webp, "RIFF", 4) != 0 || memcmp(webp + 8, "WEBP", 4) != 0
+        || WebPGetFeatures(webp, len, &features) != VP8_STATUS_OK || features.has_animation || icc_len > 0x7fffffff) return GG_WEBP_ERR;
+    const unsigned char *image = webp + 12;
+    size_t image_len = len - 12;
+    if (memcmp(image, "VP8X", 4) == 0) {   /* WebPEncode's own VP8X: replaced */
+        if (image_len < 18) return GG_WEBP_ERR;
+        image += 18;
+        image_len -= 18;
+    }
+    int alpha = 0;
+    for (size_t at = 0; at + 8 <= image_len;) {
+        uint32_t size = (uint32_t)image[at + 4] | (uint32_t)image[at + 5] << 8 | (uint32_t)image[at + 6] << 16 | (uint32_t)image[at + 7] << 24;
+        if (memcmp(image + at, "ALPH", 4) == 0) alpha = 1;
+        at += 8 + (size_t)size + (size & 1);
+    }
+    size_t padded = icc_len + (icc_len & 1);
+    size_t total = 12 + 18 + 8 + padded + image_len;
+    if (total - 8 > 0xffffffffu) return GG_WEBP_ERR;
+    unsigned char *file = malloc(total);
+    if (!file) return GG_WEBP_NOMEM;
+    unsigned char *p = file;
+    memcpy(p, "RIFF", 4); gg_put_le(p + 4, (uint32_t)(total - 8), 4); memcpy(p + 8, "WEBP", 4); p += 12;
+    memcpy(p, "VP8X", 4); gg_put_le(p + 4, 10, 4);
+    gg_put_le(p + 8, 0x20u | (alpha ? 0x10u : 0u), 4);   /* ICC profile, alpha */
+    gg_put_le(p + 12, (uint32_t)features.width - 1, 3); gg_put_le(p + 15, (uint32_t)features.height - 1, 3); p += 18;
+    memcpy(p, "ICCP", 4); gg_put_le(p + 4, (uint32_t)icc_len, 4); memcpy(p + 8, icc, icc_len);
+    if (padded != icc_len) p[8 + icc_len] = 0;
+    p += 8 + padded;
+    memcpy(p, image, image_len);
+    *out = file;
+    *outlen = total;
+    return GG_WEBP_OK;
+}
 
 int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int channels, float quality, int method,
                          const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, int *error_code) {
@@ -180,16 +164,10 @@ int gg_webp_encode_image(const unsigned char *pixels, int width, int height, int
         return nomem ? GG_WEBP_NOMEM : GG_WEBP_ERR;
     }
     if (icc && icc_len) {
-        /* A colour profile (a wide-gamut site's Display P3): an ICCP chunk, through libwebpmux. */
-        WebPData image = {writer.mem, writer.size}, profile = {icc, icc_len}, tagged = {NULL, 0};
-        WebPMux *mux = WebPMuxCreate(&image, 0);
-        int muxed = mux && WebPMuxSetChunk(mux, "ICCP", &profile, 0) == WEBP_MUX_OK && WebPMuxAssemble(mux, &tagged) == WEBP_MUX_OK;
-        if (mux) WebPMuxDelete(mux);
+        /* A colour profile (a wide-gamut site's Display P3): an ICCP chunk in the extended layout. */
+        int rc = gg_webp_add_iccp(writer.mem, writer.size, icc, icc_len, out, outlen);
         WebPMemoryWriterClear(&writer);
-        if (!muxed) { WebPDataClear(&tagged); return GG_WEBP_ERR; }
-        *out = (unsigned char *)tagged.bytes;
-        *outlen = tagged.size;
-        return GG_WEBP_OK;
+        return rc;
     }
     *out = writer.mem;   /* allocated with malloc by libwebp: gg_webp_free releases it */
     *outlen = writer.size;

@@ -62,28 +62,6 @@ public struct GIFCodec: Sendable {
         return Decoded(pixels: PixelOps.fromRGBA(image.pixels, width: Int(image.width), height: Int(image.height)),
                        animated: image.animated != 0, warning: warning.isEmpty ? nil : warning)
     }
-
-    /// Encodes indexed pixels, for test inputs.
-    /// - Parameters:
-    ///   - indices: One palette index per pixel.
-    ///   - width: Width.
-    ///   - height: Height.
-    ///   - palette: RGB triples.
-    ///   - transparent: The transparent index, if any.
-    ///   - frames: Frames; more than 1 makes an animation (each later frame's indices shifted by one).
-    ///   - interlaced: Write interlaced.
-    /// - Throws: ``ImagingError``.
-    public static func encode(_ indices: [UInt8], width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)], transparent: Int? = nil,
-                              frames: Int = 1, interlaced: Bool = false) throws(ImagingError) -> Data {
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let flat = palette.flatMap { [$0.0, $0.1, $0.2] }
-        let rc = gg_gif_encode(indices, Int32(width), Int32(height), flat, Int32(palette.count), Int32(transparent ?? -1),
-                               Int32(frames), interlaced ? 1 : 0, &out, &length)
-        guard rc == Int32(GG_GIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode GIF") }
-        defer { gg_gif_free(out) }
-        return Data(bytes: out, count: length)
-    }
 }
 
 extension GIFCodec: ImageDecoder {

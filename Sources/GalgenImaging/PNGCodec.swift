@@ -73,67 +73,6 @@ public struct PNGCodec: Sendable {
                        iccProfile: profile, warning: warning.isEmpty ? nil : warning)
     }
 
-    /// Encodes a PNG, for test inputs: 8-bit samples (1 gray, 2 gray+alpha, 3 RGB, 4 RGBA; `palette`
-    /// stores RGB or RGBA as indexed colour with tRNS), or 16-bit linear samples (`sixteen`, written with gAMA 1.0).
-    /// - Parameters:
-    ///   - samples: Interleaved samples: bytes, or native-endian UInt16 pairs when `sixteen`.
-    ///   - width: Width.
-    ///   - height: Height.
-    ///   - channels: 1…4.
-    ///   - sixteen: 16-bit linear samples.
-    ///   - palette: Write indexed colour.
-    /// - Throws: ``ImagingError``.
-    public static func encode(_ samples: [UInt8], width: Int, height: Int, channels: Int, sixteen: Bool = false,
-                              palette: Bool = false) throws(ImagingError) -> Data {
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var err = [CChar](repeating: 0, count: 128)
-        let rc = samples.withUnsafeBytes { raw in
-            gg_png_encode(raw.baseAddress, Int32(width), Int32(height), Int32(channels), sixteen ? 1 : 0, palette ? 1 : 0,
-                          &out, &length, &err, err.count)
-        }
-        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot encode PNG: \(ImagingError.text(err))") }
-        defer { gg_png_free(out) }
-        return Data(bytes: out, count: length)
-    }
-
-    /// Adds an `iCCP` chunk to a PNG, for test inputs.
-    /// - Parameters:
-    ///   - png: A PNG file.
-    ///   - profile: The ICC profile to embed.
-    /// - Throws: ``ImagingError``.
-    public static func embeddingProfile(_ png: Data, _ profile: [UInt8]) throws(ImagingError) -> Data {
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let rc = png.withUnsafeBytes { raw in
-            profile.withUnsafeBufferPointer { p in
-                gg_png_add_iccp(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, p.baseAddress, p.count, &out, &length)
-            }
-        }
-        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot add the iCCP chunk") }
-        defer { gg_png_free(out) }
-        return Data(bytes: out, count: length)
-    }
-
-    /// Adds a chunk right after IHDR (e.g. `eXIf`), for test inputs.
-    /// - Parameters:
-    ///   - png: A PNG file.
-    ///   - type: The four-letter chunk type.
-    ///   - payload: The chunk's data.
-    /// - Throws: ``ImagingError``.
-    public static func addingChunk(_ png: Data, type: String, payload: [UInt8]) throws(ImagingError) -> Data {
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let rc = png.withUnsafeBytes { raw in
-            payload.withUnsafeBufferPointer { p in
-                type.withCString { t in gg_png_add_chunk(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, t, p.baseAddress, p.count, &out, &length) }
-            }
-        }
-        guard rc == Int32(GG_PNG_OK), let out else { throw ImagingError(.processingFailed, "cannot add the \(type) chunk") }
-        defer { gg_png_free(out) }
-        return Data(bytes: out, count: length)
-    }
-
     /// sRGB's cHRM values (D65 white, then red, green and blue), which need no conversion.
     private static let srgbChromaticities: [Double] = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
 

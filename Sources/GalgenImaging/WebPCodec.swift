@@ -60,36 +60,6 @@ public struct WebPCodec: Sendable {
                        iccProfile: profile, animated: image.animated != 0)
     }
 
-    /// Encodes RGBA samples, for test inputs: lossy or lossless, optionally animated (odd frames
-    /// inverted) and with an `ICCP` profile.
-    /// - Parameters:
-    ///   - rgba: `width * height * 4` samples.
-    ///   - width: Width.
-    ///   - height: Height.
-    ///   - lossless: Lossless instead of lossy.
-    ///   - quality: Lossy quality, 0–100.
-    ///   - frames: Frames; more than 1 makes an animation.
-    ///   - profile: An ICC profile to embed.
-    ///   - exif: EXIF data (a TIFF header and IFDs) to embed.
-    /// - Throws: ``ImagingError``.
-    public static func encode(_ rgba: [UInt8], width: Int, height: Int, lossless: Bool = false, quality: Float = 90,
-                              frames: Int = 1, profile: [UInt8]? = nil, exif: [UInt8]? = nil) throws(ImagingError) -> Data {
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let rc = rgba.withUnsafeBufferPointer { px in
-            (profile ?? []).withUnsafeBufferPointer { icc in
-                (exif ?? []).withUnsafeBufferPointer { meta in
-                    gg_webp_encode(px.baseAddress, Int32(width), Int32(height), lossless ? 1 : 0, quality, Int32(frames),
-                                   profile == nil ? nil : icc.baseAddress, icc.count, exif == nil ? nil : meta.baseAddress, meta.count,
-                                   &out, &length)
-                }
-            }
-        }
-        guard rc == Int32(GG_WEBP_OK), let out else { throw ImagingError(.processingFailed, "cannot encode WebP") }
-        defer { gg_webp_free(out) }
-        return Data(bytes: out, count: length)
-    }
-
     /// Encodes a galgen output: lossy, with alpha when the pixels have it, no metadata.
     /// - Parameters:
     ///   - pixels: RGB or RGBA.

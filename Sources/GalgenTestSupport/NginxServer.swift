@@ -160,5 +160,14 @@ public final class SilentPort: @unchecked Sendable {
         self.port = port
     }
 
+    /// The connections made to the port so far: they wait in its accept queue, closed or not, since
+    /// nothing accepts them (Linux's TCP_INFO gives a listening socket's queue length).
+    public var connections: Int {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return -1 }
+        return Int(info.tcpi_unacked)
+    }
+
     deinit { close(fd) }
 }

@@ -16,14 +16,7 @@ struct FormatListTests {
         "Sources/GalgenVideo/VideoInfo.swift: \"mov\"": "FFmpeg's demuxer names (`mov,mp4,m4a,…`, `matroska,webm`), not file extensions",
         "Sources/GalgenVideo/VideoInfo.swift: \"mp4\"": "FFmpeg's demuxer names, not file extensions",
         "Sources/GalgenVideo/VideoInfo.swift: \"webm\"": "FFmpeg's demuxer names, not file extensions",
-        "Sources/GalgenRecords/FolderRecordSource.swift: \"webm\"": Self.folderVideoType,
-        "Sources/GalgenRecords/FolderRecordSource.swift: \"mov\"": Self.folderVideoType,
-        "Sources/GalgenRecords/FolderRecordSource.swift: \"video/webm": Self.folderVideoType,
-        "Sources/GalgenRecords/FolderRecordSource.swift: \"video/quicktime": Self.folderVideoType,
-        "Sources/GalgenRecords/FolderRecordSource.swift: \"video/mp4": Self.folderVideoType,
     ]
-    static let folderVideoType = "videoType(_:), a video's type when FFmpeg cannot read it: left while the record sources are "
-        + "reworked in the same files (issue 45); it becomes MediaFormat.named(byExtension:)?.mimeType"
 
     /// The format-list tokens of one file's code (comments dropped), each with its line number.
     static func findings(in text: String) -> [(line: Int, token: String)] {

@@ -183,4 +183,26 @@ struct OutputFormatTests {
         let plain = try ImagePipeline(settings: settings).process(try JPEGCodec.encode(Painter.orientationMarker(width: 200, height: 150), quality: 95))
         #expect(!plain.displayP3 && plain.variants.allSatisfy { !$0.data.contains(Data("ICC".utf8)) })
     }
+
+    /// A wide-gamut WebP variant gets its ICCP chunk from CWebPShim, no longer from libwebpmux (which only the tests
+    /// link now): the bytes are libwebpmux's, for RGB (a VP8 chunk alone before) and RGBA (VP8X, ALPH, VP8 before),
+    /// with a profile of even and of odd length (a padding byte), so shared caches keep their variants.
+    @Test func aWebPVariantsProfileChunkIsTheOneLibwebpmuxWrote() throws {
+        let p3 = try #require(ColorManagement.displayP3)
+        let painted = Painter.orientationMarker(width: 61, height: 37)
+        var rgba = [UInt8]()
+        for (i, byte) in painted.bytes.enumerated() {
+            rgba.append(byte)
+            if i % 3 == 2 { rgba.append(UInt8((i / 3) % 251)) }
+        }
+        let sources = [painted, PixelBuffer(width: 61, height: 37, channels: 4, bytes: rgba)]
+        for pixels in sources {
+            for profile in [p3, p3 + [7]] {
+                let plain = try WebPCodec.encode(pixels, quality: 80, effort: 2)
+                let tagged = try WebPCodec.encode(pixels, quality: 80, effort: 2, profile: profile)
+                #expect(tagged == (try WebPCodec.muxingProfile(plain, profile)), "\(pixels.channels) channels, \(profile.count)-byte profile")
+                #expect(try WebPCodec.decode(tagged, maxPixels: 1 << 20).iccProfile == profile)
+            }
+        }
+    }
 }

@@ -30,12 +30,6 @@ int gg_gif_info(const unsigned char *data, size_t len, gg_gif_info_t *info, char
 /* Decodes the first frame; scale > 1 keeps every scale-th pixel of every scale-th row, so a logical
    screen larger than memory allows is sampled down while the rows stream by. */
 int gg_gif_decode(const unsigned char *data, size_t len, int scale, gg_gif_image *out, char *errbuf, size_t errlen);
-/* Encodes indexed pixels with a palette (colors entries, RGB), for test inputs: transparent is an
-   index or -1; frames > 1 adds a NETSCAPE2.0 loop and frames whose indices are shifted by the frame
-   number; interlace writes the four interlaced passes. *out: free with gg_gif_free. */
-int gg_gif_encode(const unsigned char *indices, int width, int height, const unsigned char *palette, int colors,
-                  int transparent, int frames, int interlace, unsigned char **out, size_t *outlen);
-
 void gg_gif_free(void *p);
 
 /* giflib's version (from its header: giflib has no run-time query), e.g. "5.2.1". */

@@ -5,7 +5,7 @@
 /* Every libpng call and every setjmp/longjmp of libpng lives in this target: libpng's fatal error
    hook longjmps back into the shim, never into Swift. Decoding uses the full API, so CRC and Adler-32
    mismatches can be ignored (as browsers and libvips do) and damaged image data keeps the rows that
-   decoded; writing test files uses the simplified API. */
+   decoded. (Test files are written by CTestWritersShim.) */
 enum {
     GG_PNG_OK = 0,
     GG_PNG_ERR = -1,      /* libpng refused the data; message in errbuf */
@@ -39,19 +39,6 @@ int gg_png_info(const unsigned char *data, size_t len, gg_png_info_t *info, char
 
 /* Decodes to RGB or RGBA; refuses with GG_PNG_LIMIT, from the header, when width*height > max_pixels (0: no limit). */
 int gg_png_decode(const unsigned char *data, size_t len, long long max_pixels, gg_png_image *out, char *errbuf, size_t errlen);
-
-/* Encodes 8-bit pixels (channels: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA), or 16-bit linear ones when
-   sixteen is set (written with gAMA 1.0), for test inputs. *out is malloc'd (free with gg_png_free). */
-int gg_png_encode(const void *pixels, int width, int height, int channels, int sixteen, int colormap,
-                  unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
-
-/* Inserts an iCCP chunk holding `profile` right after IHDR, for test inputs. *out is malloc'd. */
-int gg_png_add_iccp(const unsigned char *png, size_t len, const unsigned char *profile, size_t profile_len,
-                    unsigned char **out, size_t *outlen);
-
-/* Inserts a chunk of the given type right after IHDR (e.g. eXIf), for test inputs. *out is malloc'd. */
-int gg_png_add_chunk(const unsigned char *png, size_t len, const char type[4], const unsigned char *payload, size_t payload_len,
-                     unsigned char **out, size_t *outlen);
 
 void gg_png_free(void *p);
 

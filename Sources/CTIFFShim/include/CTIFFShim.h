@@ -53,31 +53,6 @@ int gg_tiff_info(const unsigned char *data, size_t len, gg_tiff_info_t *info, ch
 int gg_tiff_decode(const unsigned char *data, size_t len, long long max_pixels, int keep_cmyk, gg_tiff_image *out,
                    char *errbuf, size_t errlen);
 
-/* How to write a test file with libtiff. `samples` holds packed rows of width * channels * bits
-   bits each (rounded up to whole bytes); 16-bit samples in host byte order. */
-typedef struct {
-    int bits;               /* 1, 8 or 16 */
-    int channels;           /* samples per pixel */
-    int photometric;        /* PHOTOMETRIC_*: YCbCr (6) with JPEG compression takes RGB samples */
-    int extra_alpha;        /* 0, or EXTRASAMPLE_ASSOCALPHA (1) / EXTRASAMPLE_UNASSALPHA (2): the last sample is alpha */
-    int compression;        /* COMPRESSION_*: 1 none, 5 LZW, 8 Deflate, 7 JPEG, 4 CCITT G4, 32773 PackBits */
-    int predictor;          /* 0, or 2 (horizontal differencing) */
-    int tile;               /* tile width and height (a multiple of 16); 0 writes strips */
-    int rows_per_strip;     /* 0: libtiff's default */
-    int orientation;        /* 0: no Orientation tag */
-    int big_endian;         /* "MM" instead of "II" */
-    int bigtiff;
-    int pages;              /* more than 1: further pages follow, each with the samples inverted */
-    int reduced_copy;       /* a reduced-resolution directory (a thumbnail) follows the first page */
-    const uint16_t *colormap;  /* 3 << bits entries (red, green, blue) for PHOTOMETRIC_PALETTE */
-    const unsigned char *icc;
-    size_t icc_len;
-} gg_tiff_write_options;
-
-/* Encodes a test file; *out is malloc'd (free with gg_tiff_free). */
-int gg_tiff_encode(const unsigned char *samples, int width, int height, const gg_tiff_write_options *options,
-                   unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
-
 void gg_tiff_free(void *p);
 
 /* The version of the libtiff loaded at run time, e.g. "4.5.0" (from "LIBTIFF, Version 4.5.0\n..."). */

@@ -33,13 +33,6 @@ int gg_webp_info(const unsigned char *data, size_t len, gg_webp_info_t *info);
    GG_WEBP_LIMIT, from the header, when width*height > max_pixels (0: no limit). */
 int gg_webp_decode(const unsigned char *data, size_t len, long long max_pixels, gg_webp_image *out);
 
-/* Encodes RGBA, lossy (quality 0-100) or lossless, for test inputs; frames > 1 makes an animation
-   whose frame i is the image with its colours inverted when i is odd; icc and exif (may be NULL)
-   become ICCP and EXIF chunks. *out: free with gg_webp_free. */
-int gg_webp_encode(const unsigned char *rgba, int width, int height, int lossless, float quality, int frames,
-                   const unsigned char *icc, size_t icc_len, const unsigned char *exif, size_t exif_len,
-                   unsigned char **out, size_t *outlen);
-
 /* Encodes a galgen output: lossy (quality 0-100, libwebp's photo preset), method 0 (fast) to 6
    (small), RGB (channels 3) or RGBA with its alpha (channels 4); no metadata chunks. *out: free
    with gg_webp_free. error_code receives libwebp's WebPEncodingError (0 when it worked). icc (may be
