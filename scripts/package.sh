@@ -168,7 +168,26 @@ PY
             esac
         fi
         printf '%-40s %-18s %-30s %s\n' "$name" "$package" "$pkg_version" "${names:-see licenses/$package/copyright}"
+        case "$names" in *GCC-exception*|*" or "*|LGPL*) ;; *GPL*)  # the GPL alone: its source is named below
+            printf '%s\t%s\t%s\t%s\n' "$name" "$package" "$names" "$(dpkg-query -W -f='${source:Package} ${source:Version}' "$package")" >> "$work/gpl.tsv" ;;
+        esac
     done
+    if [ -s "$work/gpl.tsv" ]; then
+        printf '\n# Under the GPL alone. Their complete corresponding source is the Debian source package named, kept at\n'
+        printf '# https://snapshot.debian.org/package/SOURCE/VERSION/; whoever passes this archive on passes that offer on with it.\n'
+        while IFS=$'\t' read -r name package names source; do
+            printf '#   %s (%s, %s): source %s %s, https://snapshot.debian.org/package/%s/%s/\n' \
+                "$name" "$package" "$names" "${source% *}" "${source#* }" "${source% *}" "${source#* }"
+        done < "$work/gpl.tsv"
+    fi
+    printf '\n# Not in this archive: loaded from the system at run time (dlopen) when it has them.\n'
+    printf '#   libheif (HEIC, HEIF and AVIF inputs; Debian and Ubuntu: libheif1). Debian 12 builds libheif 1.15 with the\n'
+    printf '#   x265 HEVC encoder linked in, and x265 is GPL-2.0-or-later: bundling it would make this archive carry GPL code,\n'
+    printf '#   with its source to be offered by whoever passes the archive on, for an encoder galgen never calls (it only\n'
+    printf '#   decodes). (What remains under the GPL alone is listed above with its source.) Where libheif.so.1 is missing\n'
+    printf '#   `galgen --version` says "libheif  not available: ..." and each HEIC, HEIF or AVIF input is reported with what\n'
+    printf '#   to install and shown as a placeholder; the other images build. (The .deb depends on libheif1, from Debian.)\n'
+    printf '#   FFmpeg: libavformat, libavcodec, libavutil, libswscale (videos in folder sources); Debian builds it with GPL parts too.\n'
     printf '\n# Linked statically into the binary (licences in share/doc/galgen/licenses/swift-*).\n\n'
     printf '%-40s %-18s %-30s %s\n' "component" "" "version" "licence"
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
@@ -221,6 +240,11 @@ mkdir -p "$work/src/debian"
 printf 'Source: galgen\n\nPackage: galgen\nArchitecture: any\n' > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O "$debroot/usr/bin/galgen" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no dependencies"
+# libheif is opened at run time (dlopen, like FFmpeg), so dpkg-shlibdeps cannot see it. The Debian package keeps
+# HEIC, HEIF and AVIF inputs: it depends on Debian's libheif1, at least the version whose header galgen was built with.
+heif_version=$(dpkg-query -W -f='${Version}' libheif-dev 2>/dev/null | sed 's/-[^-]*$//')
+[ -n "$heif_version" ] || fail "libheif-dev is not installed (its header is what galgen's libheif loader was built with)"
+depends=$(printf '%s, libheif1 (>= %s)' "$depends" "$heif_version" | sed 's/, /\n/g' | LC_ALL=C sort -u | paste -sd, | sed 's/,/, /g')
 installed_size=$(du -sk --apparent-size "$debroot/usr" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$deb_arch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$installed_size/" \
     scripts/packaging/control > "$debroot/DEBIAN/control"

@@ -12,7 +12,10 @@
 #            galgen --version, init, build, check as a new user would, timed after the downloads; and
 #            init --ci github pins the archive that SHA256SUMS names
 #   archive  Debian 12 with no image library installed: the archive unpacked, ldd finds every library,
-#            --version, init, build, check; init --ci github pins from the release's SHA256SUMS (a local server)
+#            --version, init, build, check; no libheif (x265 is GPL), every GPL-only library's source named: --version
+#            says libheif is not available, a HEIC input is named with what to install and the rest builds,
+#            and on this machine (libheif installed) it decodes; init --ci github pins from the release's
+#            SHA256SUMS (a local server)
 #   old-libc Debian 11 (glibc 2.31): the archive's galgen says which glibc it needs instead of a loader error
 #   workflow the install step of that workflow, run against a local server: the good archive installs;
 #            a corrupted and a truncated one fail, naming the file (Tests/install/test_workflow.py)
@@ -24,21 +27,15 @@ dist=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --dist) dist="${2:?--dist needs a folder}"; shift 2 ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "test-install.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
 [ "$(id -u)" = 0 ] || { echo "test-install.sh: needs root (chroot and mount)" >&2; exit 2; }
 command -v debootstrap >/dev/null || { echo "test-install.sh: needs debootstrap (apt-get install debootstrap)" >&2; exit 2; }
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-bad() { failed=$((failed + 1)); echo "FAILED: $*"; }
-check() {  # check DESCRIPTION COMMAND...: one assertion
-    local what=$1; shift
-    if "$@"; then ok "$what"; else bad "$what"; fi
-}
+# shellcheck source=checks.sh
+. scripts/checks.sh   # (the repository root is the working folder here)
 
 work=$(mktemp -d /var/tmp/galgen-install.XXXXXX)
 mounted=()
@@ -126,7 +123,7 @@ else
     tail -20 "$deb_root/tmp/apt.log" 2>/dev/null || true
 fi
 check "galgen --version names $version" in_root "$deb_root" "galgen --version | grep -q '^galgen $version '"
-check "the version lists libheif as loaded" in_root "$deb_root" "galgen --version | grep -q ' libheif '"
+check "the version lists libheif as loaded (the .deb depends on libheif1)" in_root "$deb_root" "galgen --version | grep -Eq '^  libheif +[0-9]'"
 check "the site has its pages" test -f "$deb_root/site/s/public/index.html"
 check "the deb installed no -dev package" bash -c "! chroot '$deb_root' dpkg-query -W -f='\${Package}\n' | grep -q -- '-dev\$'"
 # The .deb knows the archive of its version: init --ci github pins it without the network. (GitHub's
@@ -154,10 +151,42 @@ check "the deb's copyright file is DEP-5 and names Apache-2.0" bash -c \
     "dpkg-deb --fsys-tarfile '$dist/$deb' | tar -xO ./usr/share/doc/galgen/copyright | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' && dpkg-deb --fsys-tarfile '$dist/$deb' | tar -xO ./usr/share/doc/galgen/copyright | grep -q '^License: Apache-2.0'"
 check "ldd finds every library of the archive's binary" \
     in_root "$arc_root" "ldd $prefix/libexec/galgen > /tmp/ldd.txt && ! grep -q 'not found' /tmp/ldd.txt"
-check "the archive's libraries are its own" in_root "$arc_root" "grep -q 'libheif.so.1 => $prefix/libexec/../lib/libheif.so.1' /tmp/ldd.txt"
+check "the archive's libraries are its own" in_root "$arc_root" "grep -q 'libavif.so.[0-9]* => $prefix/libexec/../lib/libavif.so' /tmp/ldd.txt"
+# HEIC: libheif is the system's when it has one (scripts/package.sh's THIRD_PARTY says why); this root has none.
+check "the archive holds no libheif, libx265 or libde265" bash -c "! ls '$arc_root$prefix/lib' | grep -Eq '^lib(heif|x265|de265)[.-]'"
+gpl_sourced() {  # every bundled library under the GPL alone (not LGPL, not a choice, not GCC's exception) has its source named
+    awk '/^# Not in this archive/ { exit } /^#/ || NF < 4 || $1 == "library" { next } { print }' "$1" > "$work/bundled-licences.txt"
+    [ -s "$work/bundled-licences.txt" ] || return 1
+    local name licence missing=0
+    while read -r name _ _ licence; do
+        case "$licence" in *GCC-exception*|*" or "*|LGPL*) continue ;; *GPL*) ;; *) continue ;; esac
+        grep -q "^#   $name (.*): source " "$1" || { echo "   $name ($licence): no source named in THIRD_PARTY"; missing=1; }
+    done < "$work/bundled-licences.txt"
+    [ "$missing" = 0 ]
+}
+check "every GPL-only library in the archive has its source named in THIRD_PARTY ($(ls "$arc_root$prefix/lib" | wc -l) libraries)" \
+    gpl_sourced "$arc_root$prefix/share/doc/galgen/THIRD_PARTY"
 ln -s "$prefix/bin/galgen" "$arc_root/usr/local/bin/galgen"
 check "galgen --version through a symlink" in_root "$arc_root" "galgen --version | grep -q '^galgen $version '"
+check "galgen --version names libheif as not available, and what to install" in_root "$arc_root" \
+    "galgen --version | grep -Eq '^  libheif +not available: .*libheif1'"
 check "galgen init, build and check" in_root "$arc_root" "cd /root && galgen init s > /dev/null && cd s && galgen build -q && galgen check public"
+# A HEIC photo in that site: the file is named with what to install, the other five are built.
+cp Tests/corpus/upstream/heif/example.heic "$arc_root/root/s/images/example.heic"
+sed -i 's|"images/dawn.jpg"|"images/example.heic"|' "$arc_root/root/s/records.json"
+in_root "$arc_root" "cd /root/s && galgen build > /tmp/heic-build.txt 2>&1; echo \$? > /tmp/heic-build.rc" || true
+heic_reported() { grep 'example.heic' "$arc_root/tmp/heic-build.txt" | grep -q 'libheif1'; }
+check "a HEIC input without libheif: the build names example.heic and libheif1" heic_reported
+heic_rest() { grep -q ' 1 failed' "$arc_root/tmp/heic-build.txt" && in_root "$arc_root" "cd /root/s && galgen check public > /dev/null"; }
+check "and builds the rest: one image failed, the site checks" heic_rest
+# With the system's libheif (this machine has it), the same archive decodes that HEIC.
+host_heic() {
+    rm -rf "$work/heic-site" && cp -r "$arc_root/root/s" "$work/heic-site" && rm -rf "$work/heic-site/public" "$work/heic-site/.galgen"
+    (cd "$work/heic-site" && "$arc_root$prefix/bin/galgen" build > "$work/heic-host.txt" 2>&1) && grep -q ' 0 failed' "$work/heic-host.txt" && ! grep -q 'example.heic' "$work/heic-host.txt"
+}
+if ldconfig -p | grep -q 'libheif\.so\.1 '; then
+    check "the archive's galgen on this machine, which has libheif1, builds the HEIC too" host_heic
+fi
 # The archive cannot hold its own checksum: init reads the release's SHA256SUMS (here from a local server).
 if [ "$arch" = x86_64 ]; then
     mkdir -p "$work/releases/v$version"

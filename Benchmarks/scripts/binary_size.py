@@ -2,14 +2,21 @@
 """What makes up galgen's release binary: symbol sizes grouped by where they come from.
 
     python3 -P Benchmarks/scripts/binary_size.py .build/release/galgen   # an unstripped release build
+    python3 -P Benchmarks/scripts/binary_size.py --archive dist/galgen-VERSION-linux-ARCH.tar.gz
+
+With --archive: each file of the release archive, its size and what it adds gzipped (gzip -9 of the file alone,
+which the whole archive's gzip stream comes close to), largest first, and their sums.
 
 Swift symbols are grouped by their module (the first name in the mangling: `$s7NIOCore...` is NIOCore),
 C and C++ symbols by a known prefix (ICU's data, BoringSSL, ...); sections give the whole file's layout.
 """
 import collections
+import gzip
+import os
 import re
 import subprocess
 import sys
+import tarfile
 
 GROUPS = [  # (group, module names or symbol prefixes)
     ("built-in theme (GalgenTheme, embedded files)", lambda m: m == "GalgenTheme"),
@@ -79,5 +86,26 @@ def main(path):
         print(f"    {module:<40} {size / 1e6:7.2f} MB")
 
 
+def archive(path):
+    rows = []
+    with tarfile.open(path, "r:gz") as tar:
+        for member in tar:
+            if member.isfile():
+                data = tar.extractfile(member).read()
+                rows.append((len(gzip.compress(data, 9, mtime=0)), len(data), member.name.split("/", 1)[-1]))
+    rows.sort(reverse=True)
+    print(f"{path}: {os.path.getsize(path) / 1e6:.1f} MB, {len(rows)} files")
+    print(f"  {'file':<44} {'size':>8} {'gzip -9':>8}")
+    for packed, size, name in rows:
+        if packed >= 50_000:
+            print(f"  {name:<44} {size / 1e6:6.1f} MB {packed / 1e6:6.1f} MB")
+    small = [r for r in rows if r[0] < 50_000]
+    print(f"  {f'{len(small)} files under 0.05 MB gzipped':<44} {sum(r[1] for r in small) / 1e6:6.1f} MB {sum(r[0] for r in small) / 1e6:6.1f} MB")
+    print(f"  {'sum':<44} {sum(r[1] for r in rows) / 1e6:6.1f} MB {sum(r[0] for r in rows) / 1e6:6.1f} MB")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else ".build/release/galgen")
+    if len(sys.argv) > 2 and sys.argv[1] == "--archive":
+        archive(sys.argv[2])
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else ".build/release/galgen")

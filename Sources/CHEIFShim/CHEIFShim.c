@@ -1,6 +1,7 @@
 #include "CHEIFShim.h"
-#include <libheif/heif.h>
+#include "heif_api.h"   /* libheif through a table loaded at run time (heif_loader.c) */
 #include <malloc.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +16,10 @@ static int gg_heif_fail(struct heif_error e, char *errbuf, size_t errlen) {
 /* Opens the data and its primary image; on failure returns GG_HEIF_ERR with the message. */
 static int gg_heif_open(const unsigned char *data, size_t len, struct heif_context **ctx, struct heif_image_handle **handle,
                         char *errbuf, size_t errlen) {
-    *ctx = heif_context_alloc();
+    *ctx = NULL;
     *handle = NULL;
+    if (!gg_libheif(errbuf, errlen)) return GG_HEIF_UNAVAILABLE;
+    *ctx = heif_context_alloc();
     if (!*ctx) return GG_HEIF_NOMEM;
     struct heif_error e = heif_context_read_from_memory_without_copy(*ctx, data, len, NULL);
     if (e.code == heif_error_Ok) e = heif_context_get_primary_image_handle(*ctx, handle);
@@ -184,66 +187,6 @@ int gg_heif_copy(const gg_heif_image *image, unsigned char *dst) {
     return GG_HEIF_OK;
 }
 
-typedef struct {
-    unsigned char *data;
-    size_t len;
-} gg_heif_sink;
-
-static struct heif_error gg_heif_write(struct heif_context *ctx, const void *data, size_t size, void *userdata) {
-    (void)ctx;
-    gg_heif_sink *sink = userdata;
-    struct heif_error ok = {heif_error_Ok, heif_suberror_Unspecified, "ok"};
-    unsigned char *grown = realloc(sink->data, sink->len + size);
-    if (!grown) {
-        struct heif_error fail = {heif_error_Encoding_error, heif_suberror_Unspecified, "out of memory"};
-        return fail;
-    }
-    memcpy(grown + sink->len, data, size);
-    sink->data = grown;
-    sink->len += size;
-    return ok;
-}
-
-int gg_heif_encode(const unsigned char *rgb, int width, int height, int channels, int av1, int quality, int orientation,
-                   const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, char *errbuf, size_t errlen) {
-    *out = NULL;
-    *outlen = 0;
-    struct heif_context *ctx = heif_context_alloc();
-    struct heif_encoder *encoder = NULL;
-    struct heif_image *img = NULL;
-    struct heif_encoding_options *options = NULL;
-    gg_heif_sink sink = {NULL, 0};
-    int rc = GG_HEIF_ERR;
-    struct heif_error e = heif_context_get_encoder_for_format(ctx, av1 ? heif_compression_AV1 : heif_compression_HEVC, &encoder);
-    if (e.code != heif_error_Ok) { gg_heif_fail(e, errbuf, errlen); goto done; }
-    heif_encoder_set_lossy_quality(encoder, quality);
-    e = heif_image_create(width, height, heif_colorspace_RGB,
-                          channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &img);
-    if (e.code == heif_error_Ok) e = heif_image_add_plane(img, heif_channel_interleaved, width, height, 8);
-    if (e.code != heif_error_Ok) { gg_heif_fail(e, errbuf, errlen); goto done; }
-    int stride = 0;
-    uint8_t *plane = heif_image_get_plane(img, heif_channel_interleaved, &stride);
-    size_t row = (size_t)width * (channels == 4 ? 4 : 3);
-    for (int y = 0; y < height; y++) memcpy(plane + (size_t)y * stride, rgb + (size_t)y * row, row);
-    if (icc && icc_len) heif_image_set_raw_color_profile(img, "prof", icc, icc_len);
-    options = heif_encoding_options_alloc();
-    if (options && orientation >= 1 && orientation <= 8) options->image_orientation = (enum heif_orientation)orientation;
-    e = heif_context_encode_image(ctx, img, encoder, options, NULL);
-    if (e.code != heif_error_Ok) { gg_heif_fail(e, errbuf, errlen); goto done; }
-    struct heif_writer writer = {1, gg_heif_write};
-    e = heif_context_write(ctx, &writer, &sink);
-    if (e.code != heif_error_Ok) { gg_heif_fail(e, errbuf, errlen); free(sink.data); goto done; }
-    *out = sink.data;
-    *outlen = sink.len;
-    rc = GG_HEIF_OK;
-done:
-    if (options) heif_encoding_options_free(options);
-    if (img) heif_image_release(img);
-    if (encoder) heif_encoder_release(encoder);
-    heif_context_free(ctx);
-    return rc;
-}
-
 void gg_heif_free(void *p) { free(p); }
 
 void gg_heif_release(gg_heif_image *image) {
@@ -254,6 +197,7 @@ void gg_heif_release(gg_heif_image *image) {
 }
 
 void gg_heif_version(char *out, size_t len) {
-    strncpy(out, heif_get_version(), len - 1);
-    out[len - 1] = 0;
+    char error[400];
+    if (gg_libheif(error, sizeof error)) snprintf(out, len, "%s", heif_get_version());
+    else snprintf(out, len, "not available: %s", error);
 }

@@ -4,7 +4,8 @@ import CHEIFShim
 
 /// libheif, through the C shim: HEIC/HEIF (iPhone photos; HEVC through libde265) and AVIF (AV1),
 /// the primary image decoded upright (irot/imir applied), its ICC profile or nclx primaries, and
-/// its alpha.
+/// its alpha. libheif is loaded at run time: where the system lacks it, each such file fails with
+/// ``ImagingError/Code/unsupportedFormat`` and the reason (what to install).
 public struct HEIFCodec: Sendable {
     /// The codec, for ``ImageCodecs``.
     public init() {}
@@ -27,6 +28,7 @@ public struct HEIFCodec: Sendable {
         var info = gg_heif_info_t()
         var err = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in gg_heif_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &err, err.count) }
+        if rc == Int32(GG_HEIF_UNAVAILABLE) { throw ImagingError(.unsupportedFormat, ImagingError.text(err)) }
         guard rc == Int32(GG_HEIF_OK), info.width > 0, info.height > 0 else {
             throw ImagingError(.corrupt, "not a readable HEIF/AVIF: \(ImagingError.text(err))")
         }
@@ -46,6 +48,7 @@ public struct HEIFCodec: Sendable {
         }
         try ImagingError.checkDecode(rc, broken: "HEIF/AVIF data is broken: \(ImagingError.text(err))",
                                      tooLarge: "HEIF/AVIF image is larger than maxPixels (\(maxPixels))",
+                                     unsupported: ImagingError.text(err),
                                      failed: "out of memory decoding HEIF/AVIF")
         defer {
             gg_heif_release(&image)
@@ -65,35 +68,6 @@ public struct HEIFCodec: Sendable {
         let pixels = PixelBuffer(width: width, height: height, channels: channels, bytes: bytes)
         return Decoded(pixels: pixels,
                        iccProfile: profile, nclxPrimaries: Int(image.nclx_primaries))
-    }
-
-    /// Encodes RGB or RGBA, for test inputs: HEIC (x265) or AVIF (aom), with an orientation written as
-    /// irot/imir and an optional ICC profile.
-    /// - Parameters:
-    ///   - rgb: `width * height * channels` samples.
-    ///   - width: Width.
-    ///   - height: Height.
-    ///   - channels: 3 (RGB) or 4 (RGBA: the alpha is written as an alpha image).
-    ///   - avif: AVIF instead of HEIC.
-    ///   - quality: 0–100.
-    ///   - orientation: EXIF-style orientation 1–8.
-    ///   - profile: An ICC profile to attach.
-    /// - Throws: ``ImagingError``.
-    public static func encode(_ rgb: [UInt8], width: Int, height: Int, channels: Int = 3, avif: Bool, quality: Int = 90,
-                              orientation: Int = 1, profile: [UInt8]? = nil) throws(ImagingError) -> Data {
-        precondition((channels == 3 || channels == 4) && rgb.count == width * height * channels, "samples do not match the size")
-        var out: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var err = [CChar](repeating: 0, count: 256)
-        let rc = rgb.withUnsafeBufferPointer { px in
-            (profile ?? []).withUnsafeBufferPointer { icc in
-                gg_heif_encode(px.baseAddress, Int32(width), Int32(height), Int32(channels), avif ? 1 : 0, Int32(quality), Int32(orientation),
-                               profile == nil ? nil : icc.baseAddress, icc.count, &out, &length, &err, err.count)
-            }
-        }
-        guard rc == Int32(GG_HEIF_OK), let out else { throw ImagingError(.processingFailed, "cannot encode HEIF/AVIF: \(ImagingError.text(err))") }
-        defer { gg_heif_free(out) }
-        return Data(bytes: out, count: length)
     }
 }
 

@@ -4,12 +4,14 @@
 
 /* Every libheif call of galgen lives in this target: HEIC/HEIF (HEVC, through libde265) and AVIF
    (AV1, through dav1d or aom). libheif reports errors by value. The primary image is decoded with
-   its irot/imir transformations applied, so the pixels come out upright. */
+   its irot/imir transformations applied, so the pixels come out upright. libheif is opened at run
+   time (heif_api.h says why): without it every call returns GG_HEIF_UNAVAILABLE with the reason. */
 enum {
     GG_HEIF_OK = 0,
     GG_HEIF_ERR = -1,     /* libheif refused the data; message in errbuf */
     GG_HEIF_LIMIT = -2,   /* more pixels than allowed */
-    GG_HEIF_NOMEM = -3
+    GG_HEIF_NOMEM = -3,
+    GG_HEIF_UNAVAILABLE = -4   /* libheif could not be loaded; the reason in errbuf */
 };
 
 /* Colour information besides an ICC profile: nclx colour primaries (heif_color_primaries). */
@@ -38,18 +40,12 @@ int gg_heif_decode(const unsigned char *data, size_t len, long long max_pixels, 
 /* Writes the decoded image to dst, width * height * channels bytes, rows packed. */
 int gg_heif_copy(const gg_heif_image *image, unsigned char *dst);
 
-/* Encodes RGB (channels 3) or RGBA (4; the alpha as libheif's auxiliary image) for test inputs:
-   av1 0 → HEIC (x265), 1 → AVIF (aom); orientation 1-8 is written as irot/imir (the pixels are
-   stored as given); icc (may be NULL) is attached. *out: gg_heif_free. */
-int gg_heif_encode(const unsigned char *rgb, int width, int height, int channels, int av1, int quality, int orientation,
-                   const unsigned char *icc, size_t icc_len, unsigned char **out, size_t *outlen, char *errbuf, size_t errlen);
-
 void gg_heif_free(void *p);
 
 /* Releases a decoded image (libheif's image) and returns the heap's free pages to the system. */
 void gg_heif_release(gg_heif_image *image);
 
-/* The version of the libheif loaded at run time, e.g. "1.15.1". */
+/* The version of the libheif loaded at run time, e.g. "1.15.1", or "not available: " and the reason. */
 void gg_heif_version(char *out, size_t len);
 
 #endif
