@@ -5,6 +5,7 @@ import GalgenCore
 import GalgenOutput
 import GalgenRecords
 import GalgenRendering
+import GalgenSiteModel
 
 /// The ZIP downloads of a folder source's albums (`"download": "originals"` or `"largest"`): one per
 /// album with items, holding exactly its own items (sub-albums have their own). An archive is kept in

@@ -5,7 +5,11 @@ extension BuildError {
     /// checking, locking and preparing the folders, `publish` for the swap), its message unchanged.
     /// - Parameter error: The stager's error.
     init(_ error: OutputError) {
-        self.init(step: error.phase.rawValue, .failed(error.message))
+        let step: StepName = switch error.phase {
+        case .output: .output
+        case .publish: .publish
+        }
+        self.init(step: step, .failed(error.message))
     }
 
     /// The value of an output stager's call, its ``OutputError`` thrown as the build reports it:

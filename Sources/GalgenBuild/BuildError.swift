@@ -15,8 +15,14 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
         case usage(String)
     }
 
-    /// The step that failed, e.g. `records`.
-    public var step: String
+    /// The step that failed, e.g. ``StepName/records``.
+    public var step: StepName {
+        get { named ?? .config }
+        set { named = newValue }
+    }
+    /// The step, once known: an error thrown inside a step is named by ``SiteBuilder`` unless it
+    /// names a check of its own.
+    var named: StepName?
     /// Why.
     public var reason: Reason
     /// The report of the steps that ran before the failure, with ``BuildReport/fatal`` set
@@ -27,8 +33,12 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - step: The failing step.
     ///   - reason: Why.
-    public init(step: String, _ reason: Reason) {
-        self.step = step
+    public init(step: StepName, _ reason: Reason) {
+        self.init(named: step, reason)
+    }
+
+    init(named: StepName?, _ reason: Reason) {
+        self.named = named
         self.reason = reason
     }
 
@@ -43,24 +53,24 @@ public struct BuildError: Error, Sendable, CustomStringConvertible {
     /// The failure as the report records it.
     public var fatal: BuildReport.Fatal {
         switch reason {
-        case .config(let e): BuildReport.Fatal(step: step, message: e.description, issues: [])
-        case .failed(let message), .usage(let message): BuildReport.Fatal(step: step, message: message, issues: [])
+        case .config(let e): BuildReport.Fatal(step: step.rawValue, message: e.description, issues: [])
+        case .failed(let message), .usage(let message): BuildReport.Fatal(step: step.rawValue, message: message, issues: [])
         case .invalidPages(let issues):
-            BuildReport.Fatal(step: step, message: "\(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages; nothing was published",
+            BuildReport.Fatal(step: step.rawValue, message: "\(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages; nothing was published",
                               issues: issues.map(\.description))
         }
     }
 
     public var description: String {
         switch reason {
-        case .config(let e): return "[\(step)] \(e)"
-        case .failed(let message), .usage(let message): return "[\(step)] \(message)"
+        case .config(let e): return "[\(step.rawValue)] \(e)"
+        case .failed(let message), .usage(let message): return "[\(step.rawValue)] \(message)"
         case .invalidPages(let issues):
             let (lines, templateLines) = Self.grouped(issues)
             let shown = lines.prefix(50).map { "  \($0)" }.joined(separator: "\n")
             let more = lines.count > 50 ? "\n  … and \(lines.count - 50) more" : ""
             let from = templateLines == 0 ? "" : " (traced to \(templateLines) template line\(templateLines == 1 ? "" : "s"), each named once)"
-            return "[\(step)] \(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages\(from); nothing was published:\n\(shown)\(more)"
+            return "[\(step.rawValue)] \(issues.count) problem\(issues.count == 1 ? "" : "s") in generated pages\(from); nothing was published:\n\(shown)\(more)"
         }
     }
 

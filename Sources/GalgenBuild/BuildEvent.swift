@@ -1,12 +1,12 @@
 /// What a running build is doing, for progress displays (`SiteBuilder.build(events:)`).
 public enum BuildEvent: Sendable, Hashable {
-    /// A step started: `config`, `templates`, `records`, `images`, `pages` or `publish`.
-    case started(String)
+    /// A step started: ``StepName/config``, `templates`, `records`, `images`, `pages` or `publish`.
+    case started(StepName)
     /// Work items of a running step done so far (images processed, pages written): at most about
     /// ten a second, and always the last one (`done == total`).
-    case progress(String, done: Int, total: Int)
+    case progress(StepName, done: Int, total: Int)
     /// A step finished after `seconds`.
-    case finished(String, seconds: Double)
+    case finished(StepName, seconds: Double)
 }
 
 /// Lets at most one progress update through per ``interval``, and always the last one, so a

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     /// Trust nothing an earlier build left (the record of its files, the spare folder): write
     /// every file of the site (`galgen build --clean`).
     public var clean = false
+    /// Read and verify every image variant in the cache, trusting no record of earlier
+    /// verifications (`galgen build --verify`); a damaged one is made again.
+    public var verify = false
     /// A remote cache base URL (`galgen build --remote-cache`) that replaces the config's `cache.remote`.
     public var remoteCache: String?
     /// What the build makes: the site (default), one shard's image work, or a push or pull of the cache.

@@ -156,6 +156,9 @@ public struct BuildReport: Sendable, Codable, Hashable {
         public var unchanged: Int
         /// Files of the replaced site that are gone.
         public var removed: Int
+        /// How the files' keys were known: `proven unchanged by the record of the site's inputs` (a
+        /// no-op that computed none), or `computed: ` and why (docs/report.md lists the reasons).
+        public var keys: String? = nil
     }
 
     /// Version of this JSON format (``currentFormatVersion``).

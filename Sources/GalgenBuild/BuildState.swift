@@ -24,6 +24,8 @@ struct BuildState {
 
     /// The site config (`config`).
     var config: SiteConfig?
+    /// A digest of the config file's bytes as read (`config`; part of ``SiteInputs``).
+    var configDigest: OutputKey?
     /// The output and cache folders, resolved from the options and the config (`config`).
     var outputDirectory = ""
     var cacheDirectory = ""
@@ -44,7 +46,7 @@ struct BuildState {
     /// local files it read: the image step does not read an unchanged file again (`records`).
     var folders: [String: FolderSummary] = [:]
     var knownHashes: [String: String] = [:]
-    /// The output folder's stager (`images`, for a site).
+    /// The output folder's stager (`output`).
     var stager: OutputStager?
     /// What the image work made of each distinct image (`images`).
     var images: [Record.ImageReference: MadeImage] = [:]
@@ -52,6 +54,11 @@ struct BuildState {
     var imageFailures: [Record.ImageReference: String] = [:]
     /// The image files those make on the site, sorted by path (`images`).
     var imageFiles: [PublishedImage] = []
+    /// What the image work did with each distinct image, for the steps that move it on (a shard's
+    /// upload); the pages step lets it go (`images`).
+    var imageOutcomes: [ImageQueue.Outcome] = []
+    /// The image work's use of the remote cache, when one is set (`images`).
+    var remoteImages: RemoteImageCache?
 
     /// Creates the state of a build that has not started.
     init(options: BuildOptions, environment: BuildEnvironment, session: BuildSession?, events: @escaping @Sendable (BuildEvent) -> Void) {
@@ -62,7 +69,6 @@ struct BuildState {
     }
 
     var fileSystem: any FileSystem { environment.fileSystem }
-    var mode: BuildMode { options.mode }
 
     /// A value an earlier step must have set; a step that finds it missing was run out of order.
     func need<T>(_ value: T?, _ what: String) throws(BuildError) -> T {
@@ -72,6 +78,6 @@ struct BuildState {
 
     /// Says a step made progress (throttled by the caller).
     func progress(_ step: StepName, done: Int, total: Int) {
-        events(.progress(step.rawValue, done: done, total: total))
+        events(.progress(step, done: done, total: total))
     }
 }

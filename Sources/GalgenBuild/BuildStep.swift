@@ -1,12 +1,13 @@
-/// The steps of a build. A site build runs `config`, `templates`, `records`, `images`, `pages` and
-/// `publish` in that order; a shard, a push and a pull stop after `images` (``SiteBuilder/steps(for:)``).
-/// The raw value names the step in progress lines, in the report's `steps` and in errors.
+/// The name of a build step, or of a check inside one, as progress lines, the report's `steps` and
+/// errors show it (the raw value). Which steps a build runs depends on what it is asked to do
+/// (``SiteBuilder/steps(for:)``).
 public enum StepName: String, Sendable, CaseIterable {
     case config, templates, records, images, pages, publish
-    /// Two checks inside steps that name their own failures: the output folder (checked as `images`
-    /// starts, so a locked or unsafe folder fails before the image work) and the pages' validation
-    /// (inside `pages`). They are never announced or timed on their own.
-    case output, validate
+    /// The output folder's check (locked or unsafe), a step of its own that a site runs before the
+    /// image work; shown and timed as part of `images`, its failures named `output`.
+    case output
+    /// The pages' validation inside `pages`: never announced or timed on its own.
+    case validate
 }
 
 /// One named step of a build: it reads what earlier steps left in the state and adds its own part.
@@ -14,18 +15,25 @@ public enum StepName: String, Sendable, CaseIterable {
 /// with the step's name unless it names one of the checks inside the step (``StepName/output``,
 /// ``StepName/validate``).
 protocol BuildStep: Sendable {
-    /// The step's name.
+    /// The step's name: its errors carry it.
     var name: StepName { get }
+    /// The step whose part it is in progress lines and the report's `steps` (its own name unless
+    /// it says otherwise): consecutive steps shown as one are announced and timed together.
+    var shownAs: StepName { get }
     /// Does the step's work.
     /// - Parameter state: What the build knows so far; the step adds its results.
     func run(_ state: inout BuildState) async throws(BuildError)
+}
+
+extension BuildStep {
+    var shownAs: StepName { name }
 }
 
 extension BuildError {
     /// An error of the running step: ``SiteBuilder`` adds the step's name.
     /// - Parameter reason: Why.
     init(_ reason: Reason) {
-        self.init(step: "", reason)
+        self.init(named: nil, reason)
     }
 
     /// An error tagged with a step's (or a check's) name.
@@ -33,6 +41,6 @@ extension BuildError {
     ///   - step: The step.
     ///   - reason: Why.
     init(_ step: StepName, _ reason: Reason) {
-        self.init(step: step.rawValue, reason)
+        self.init(named: step, reason)
     }
 }

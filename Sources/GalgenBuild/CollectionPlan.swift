@@ -2,6 +2,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenRecords
 import GalgenRendering
+import GalgenSiteModel
 
 /// Turns the sources' records into the site's collections: each source sorted by its `sort`, and
 /// split into albums (collections of their own, under the source's folder) by its `groupBy`.

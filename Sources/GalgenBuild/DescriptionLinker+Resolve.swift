@@ -3,6 +3,7 @@ import GalgenCore
 import GalgenRecords
 import GalgenRendering
 import GalgenSidecars
+import GalgenSiteModel
 
 // How each link and image of a description is decided, and the markup of the images it shows.
 

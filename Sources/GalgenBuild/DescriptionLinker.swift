@@ -3,6 +3,7 @@ import GalgenCore
 import GalgenRecords
 import GalgenRendering
 import GalgenSidecars
+import GalgenSiteModel
 import GalgenValidation
 
 /// Renders the Markdown descriptions of a folder source (a photo's sidecar, an album's `index.md`)

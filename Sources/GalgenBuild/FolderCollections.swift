@@ -1,6 +1,7 @@
 import GalgenConfig
 import GalgenRecords
 import GalgenRendering
+import GalgenSiteModel
 
 /// A folder source's albums as collections: the top folder at the source's folder, each album below
 /// it at its slugs' path, with its parent, sub-albums, description and cover.

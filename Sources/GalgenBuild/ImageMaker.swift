@@ -22,12 +22,15 @@ struct ImageResult: Sendable {
     var cacheEntries: [String] = []
 }
 
-/// Makes the variants of one source image, through the cache: a warm entry costs one read per
-/// variant and no decode; missing variants cost one decode for all of them.
+/// Makes the variants of one source image, through the cache: a warm entry costs one `stat` per
+/// variant verified before (``VerifiedEntries``), else one read, and no decode; missing variants
+/// cost one decode for all of them.
 struct ImageMaker: Sendable {
     let pipeline: ImagePipeline
     let cache: DiskCache
     let fileSystem: any FileSystem
+    /// Variants verified by earlier builds and unchanged since: not read again (nil: every variant is read).
+    var verified: VerifiedEntries? = nil
 
     struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
@@ -113,7 +116,7 @@ struct ImageMaker: Sendable {
             return entry == nil ? "unreadable metadata" : nil
         }
         if case .damaged(let why) = lookup { result.damaged.append("\(infoKey): \(why)") }
-        var cached: [VariantID: Data] = [:]
+        var cached: Set<VariantID> = []
         if let entry {
             let wanted = self.wanted(entry)
             cached = self.cached(wanted, sourceHash: sourceHash, result: &result)
@@ -121,7 +124,7 @@ struct ImageMaker: Sendable {
                 result.reused = cached.count
                 result.warning = entry.warning
                 return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, preview: preview,
-                              bytes: cached, skipped: entry.skipped ?? [:])
+                              present: cached, skipped: entry.skipped ?? [:])
             }
         }
         switch source.load() {
@@ -139,14 +142,15 @@ struct ImageMaker: Sendable {
             .filter { !leavesOut($0.format, entry.skipped ?? [:]) }
     }
 
-    /// The variants of `wanted` the cache holds (each checked by its format's encoder); damaged ones are noted.
-    private func cached(_ wanted: [VariantID], sourceHash: String, result: inout ImageResult) -> [VariantID: Data] {
-        var cached: [VariantID: Data] = [:]
+    /// The variants of `wanted` the cache holds (each checked by its format's encoder, unless
+    /// ``verified`` trusts it); damaged ones are noted.
+    private func cached(_ wanted: [VariantID], sourceHash: String, result: inout ImageResult) -> Set<VariantID> {
+        var cached: Set<VariantID> = []
         for id in wanted {
             let key = variantKey(sourceHash, id)
-            switch cache.lookup(key, verify: pipeline.codecs.encoder(for: id.format).verify) {
-            case .hit(let bytes): cached[id] = bytes
-            case .miss: break
+            switch cache.presence(key, verify: pipeline.codecs.encoder(for: id.format).verify, verified: verified) {
+            case .good: cached.insert(id)
+            case .missing: break
             case .damaged(let why): result.damaged.append("\(key): \(why)")
             }
         }
@@ -154,11 +158,11 @@ struct ImageMaker: Sendable {
     }
 
     /// Decodes the source once and makes the variants the cache lacks, storing them and the metadata.
-    private func make(_ data: Data, sourceHash: String, entry: SourceEntry?, cached: [VariantID: Data], result partial: ImageResult) -> ImageResult {
+    private func make(_ data: Data, sourceHash: String, entry: SourceEntry?, cached: Set<VariantID>, result partial: ImageResult) -> ImageResult {
         var result = partial
         let output: ImagePipeline.Output
         do {
-            output = try pipeline.process(data, only: entry.map { Set(wanted($0)).subtracting(cached.keys) })
+            output = try pipeline.process(data, only: entry.map { Set(wanted($0)).subtracting(cached) })
         } catch {
             result.failure = error.message
             return result
@@ -173,13 +177,16 @@ struct ImageMaker: Sendable {
         let notes = [output.warning.map { "damaged JPEG data (\($0)); shown as far as it could be decoded" }, output.colorWarning,
                      output.note].compactMap { $0 } + skipNotes
         result.warning = notes.isEmpty ? entry?.warning : notes.joined(separator: "; ")
-        var bytes = cached
+        var present = cached
         let preview = entry?.preview ?? output.preview ?? ""
         do {
             for variant in output.variants {
                 let id = VariantID(variant.format, variant.size.width)
-                try cache.store(variant.data, for: variantKey(sourceHash, id))
-                bytes[id] = variant.data
+                let key = variantKey(sourceHash, id)
+                try cache.store(variant.data, for: key)
+                // Written from the encoder's bytes just now: as good as verified.
+                if let verified, let stamp = fileSystem.stamp(at: cache.path(for: key)) { verified.verified(key.relativePath, stamp: stamp) }
+                present.insert(id)
                 result.encoded += 1
             }
             if entry == nil || (entry?.skipped ?? [:]) != skipped || entry?.preview == nil {
@@ -194,7 +201,7 @@ struct ImageMaker: Sendable {
             return result
         }
         return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor,
-                      preview: preview, bytes: bytes, skipped: skipped)
+                      preview: preview, present: present, skipped: skipped)
     }
 
     /// A source's hash: the download's, or a local file's bytes hashed; nil when the file is
@@ -208,6 +215,13 @@ struct ImageMaker: Sendable {
                   let data = try? fileSystem.readFile(at: path) else { return nil }
             return ContentHash.sha256Hex(data)
         }
+    }
+
+    /// Why a source cannot be read (nil when it can): what a push or a pull reports for a source it cannot hash.
+    /// - Parameter input: The source.
+    func readFailure(_ input: ImageInput) -> String? {
+        if case .failure(let failure) = source(input, known: nil) { return failure.message }
+        return nil
     }
 
     /// Whether an image is published without `format`: the encoder could not hold it (never the fallback:
@@ -239,7 +253,7 @@ struct ImageMaker: Sendable {
 
     /// Describes what was made: every variant of each format the image is published in.
     private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
-                        preview: String, bytes: [VariantID: Data], skipped: [String: String]) -> ImageResult {
+                        preview: String, present: Set<VariantID>, skipped: [String: String]) -> ImageResult {
         var result = partial
         let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
         var formats: [MadeImage.Format] = []
@@ -247,7 +261,7 @@ struct ImageMaker: Sendable {
             var variants: [MadeImage.Variant] = []
             for size in sizes {
                 let id = VariantID(format, size.width)
-                guard bytes[id] != nil else {
+                guard present.contains(id) else {
                     result.failure = "variant \(size.width) px (\(format.rawValue)) is missing"
                     return result
                 }

@@ -4,24 +4,8 @@ import GalgenFetch
 import GalgenRemoteCache
 
 /// The remote cache's part of the image work: image URLs' entries taken before a fetch and
-/// written after it, a push's or a pull's transfers, and the uploads after a source was processed.
+/// written after it, and the uploads after a source was processed.
 extension ImageQueue {
-    /// A push or a pull: moves a source's work (and its URL's entry) without processing it.
-    func transfer(_ hash: String, _ remoteCache: RemoteImageCache, _ outcome: inout Outcome) async {
-        switch mode {
-        case .push:
-            let pushed = await remoteCache.push(sourceHash: hash)
-            outcome.push = pushed
-            if pushed != .failed && pushed != .incomplete { await remoteURLs?.write(outcome.share) }
-        case .pull:
-            let plan = await remoteCache.prefetch(sourceHash: hash)
-            if plan.needed { outcome.remoteHit = plan.hit }
-            if plan.promote { _ = await remoteCache.push(sourceHash: hash) }
-        case .site, .shard:
-            break
-        }
-    }
-
     /// After a source was processed: uploads what the remote should hold (its work, then the
     /// entries of the URL it came from) and counts whether the remote supplied it.
     func share(_ result: ImageResult, plan: RemoteImageCache.Plan?, known: String?, _ remoteCache: RemoteImageCache,
@@ -30,12 +14,8 @@ extension ImageQueue {
         let remoteURLs = self.remoteURLs
         let writeAll: @Sendable () async -> Void = { await remoteURLs?.write(entries) }
         if let plan, plan.sourceHash == known {
-            if case .shard = mode, !plan.needed, result.failure == nil {
-                // The local cache held it all: make sure the final build finds it remotely too.
-                let pushed = await remoteCache.push(sourceHash: plan.sourceHash)
-                outcome.push = pushed
-                if pushed != .failed { await writeAll() }
-            } else if plan.promote, !result.decoded, result.failure == nil {
+            if !plan.needed, result.failure == nil { outcome.localWork = plan.sourceHash }
+            if plan.promote, !result.decoded, result.failure == nil {
                 // Found in the previous bucket only: written to the current one, so pruning the old bucket loses nothing used.
                 await remoteCache.upload(plan, entries: result.cacheEntries, then: writeAll)
             } else {
@@ -66,15 +46,16 @@ extension ImageQueue {
     }
 
     /// Gets an image URL through the cache, taking the remote cache's entry for it first when the
-    /// local one is missing or stale (never with `--refresh`); what it learnt that other runners
-    /// should know is added to `share`.
-    func fetch(_ url: String, share: inout [RemoteEntry]) async -> Result<RemoteFetch.Body, RemoteFetch.Failure> {
+    /// local one is missing or stale (never with `--refresh`, nor for a push); what it learnt that
+    /// other runners should know is added to `share`, the entries the local cache answered with to `local`.
+    func fetch(_ url: String, share: inout [RemoteEntry], local answered: inout [RemoteEntry]) async
+        -> Result<RemoteFetch.Body, RemoteFetch.Failure> {
         var local: RemoteEntry?
         if case .hit(let entry) = remote.cache.remoteEntry(for: url) { local = entry }
         let fresh = local.map { remote.isFresh($0, maxAge: imageMaxAge, expecting: .image) } ?? false
-        if let remoteURLs, !remote.refresh, mode != .push, !fresh { await remoteURLs.prefetch(url, local: local) }
+        if let remoteURLs, !remote.refresh, transfer?.takesURLEntries ?? true, !fresh { await remoteURLs.prefetch(url, local: local) }
         let got = await remote.get(url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false)
-        guard let remoteURLs else { return got }
+        guard remoteURLs != nil else { return got }
         switch got {
         case .success(let body):
             switch body.source {
@@ -82,15 +63,13 @@ extension ImageQueue {
             case .revalidated:
                 if let entry = body.entry { share.append(entry) }
             case .cache:
-                // A shard or a push makes sure the remote has what its cache knows.
-                if mode != .site, mode != .pull, let entry = body.entry, await remoteURLs.isCurrent(entry) == false { share.append(entry) }
+                if let entry = body.entry { answered.append(entry) }
             }
         case .failure(let failure):
             if let entry = failure.remembered {
                 share.append(entry)
-            } else if mode != .site, mode != .pull, !failure.notCached, case .hit(let entry) = remote.cache.remoteEntry(for: url),
-                      entry.failure != nil, await remoteURLs.isCurrent(entry) == false {
-                share.append(entry)
+            } else if !failure.notCached, case .hit(let entry) = remote.cache.remoteEntry(for: url), entry.failure != nil {
+                answered.append(entry)
             }
         }
         return got

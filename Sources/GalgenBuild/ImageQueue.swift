@@ -17,8 +17,10 @@ struct ImageQueue: Sendable {
     var remoteCache: RemoteImageCache? = nil
     /// Image URLs shared through it.
     var remoteURLs: RemoteURLs? = nil
-    /// The site (process every source), a shard (process only its own), or a push or pull (process none).
-    var mode: BuildMode = .site
+    /// Only this shard's sources are obtained and made (a shard's images step); nil: every source.
+    var only: Shard? = nil
+    /// Moves each source's work between the caches instead of making it (a push's or a pull's step).
+    var transfer: Transfer? = nil
     /// Content hashes of local files already read in this build (a folder source's): not read again.
     var knownHashes: [String: String] = [:]
     let jobs: Int
@@ -53,8 +55,14 @@ struct ImageQueue: Sendable {
         /// What a push (or a shard, for a source the local cache held in full) sent.
         var push: RemoteImageCache.PushOutcome?
         /// Local entries of image URLs to write to the remote cache (new downloads, revalidations,
-        /// remembered failures; for shards and pushes also those the remote lacks).
+        /// remembered failures).
         var share: [RemoteEntry] = []
+        /// Entries of image URLs the local cache answered (a hit, a remembered failure), when a
+        /// remote cache is set: a shard's upload and a push make sure the remote holds them too.
+        var localEntries: [RemoteEntry] = []
+        /// The source's hash when the local cache held all its work, so the remote was not asked
+        /// (a shard's upload makes sure the remote holds it).
+        var localWork: String?
     }
 
     /// The gates and the queue one run's images share.
@@ -85,10 +93,10 @@ struct ImageQueue: Sendable {
         }
     }
 
-    /// Obtains and processes one image (or, for a shard, skips another shard's; for a push or a
-    /// pull, only moves its work).
+    /// Obtains and processes one image (or skips one outside ``only``; or, with a ``transfer``, only
+    /// moves its work).
     private func handle(_ work: Work, _ lanes: Lanes) async -> Outcome {
-        if case .shard(let shard) = mode, case .url(let url) = work.reference, !shard.contains(url: url) {
+        if let only, case .url(let url) = work.reference, !only.contains(url: url) {
             var skipped = Outcome(reference: work.reference, result: ImageResult())
             skipped.outOfShard = true
             return skipped
@@ -101,20 +109,23 @@ struct ImageQueue: Sendable {
         }
         var hash: String?
         if case .file(let path) = input { hash = knownHashes[path] }
-        if hash == nil, remoteCache != nil || mode != .site {
+        if hash == nil, remoteCache != nil || only != nil {
             // A local file is read and hashed on the image queue, off the cooperative threads.
             let first = input
             hash = await withCheckedContinuation { continuation in
                 lanes.queue.async { continuation.resume(returning: maker.sourceHash(first)) }
             }
         }
-        if case .shard(let shard) = mode, case .file(let path) = input,
-           !shard.contains(hash: hash ?? ContentHash.sha256Hex("galgen-shard|file:" + path)) {
+        if let only, case .file(let path) = input, !only.contains(hash: hash ?? ContentHash.sha256Hex("galgen-shard|file:" + path)) {
             outcome.outOfShard = true
             return outcome
         }
-        if let remoteCache, let hash, mode == .push || mode == .pull {
-            await transfer(hash, remoteCache, &outcome)
+        if let transfer {
+            if let remoteCache, let hash {
+                await transfer.move(hash, remoteCache, &outcome)
+            } else {
+                outcome.result.failure = maker.readFailure(input) ?? "cannot read the image"
+            }
             return outcome
         }
         var known = hash
@@ -164,12 +175,12 @@ struct ImageQueue: Sendable {
             await network.enter("net")
             let start = elapsed()
             var outcome = Outcome(reference: work.reference, result: ImageResult())
-            var got = await fetch(url, share: &outcome.share)
+            var got = await fetch(url, share: &outcome.share, local: &outcome.localEntries)
             // A failure may be remembered in the cache (see RemoteFetch): keep its entry when pruning.
             var remembered: [String] = []
             if case .failure(let failure) = got, !failure.notCached { remembered = [CacheKey.remote(url: url).relativePath] }
             if case .failure(let failure) = got, !failure.notCached, let fallback = work.fallback {
-                let second = await fetch(fallback, share: &outcome.share)
+                let second = await fetch(fallback, share: &outcome.share, local: &outcome.localEntries)
                 if case .success = second {
                     outcome.fetchNote = "\(failure.message); used the fallback URL \(fallback)"
                     got = second

@@ -20,10 +20,11 @@ struct Network: Sendable {
     /// - Parameters:
     ///   - state: The build (its config, options and environment).
     ///   - cache: The local cache.
-    init(for state: BuildState, config: SiteConfig, cache: DiskCache) {
+    ///   - origins: Whether the origins may be asked at all (not for a push).
+    init(for state: BuildState, config: SiteConfig, cache: DiskCache, origins: Bool = true) {
         let environment = state.environment
         let policy = Self.policy(config.fetch)
-        transport = state.options.offline || state.mode == .push ? nil : LazyTransport(make: { environment.makeTransport(policy) })
+        transport = state.options.offline || !origins ? nil : LazyTransport(make: { environment.makeTransport(policy) })
         let notice = environment.notice
         let fetcher = transport.map {
             Fetcher(transport: $0, policy: policy, pause: environment.pause, now: environment.now, random: environment.random,

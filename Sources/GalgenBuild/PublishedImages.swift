@@ -1,6 +1,7 @@
 import Foundation
 import GalgenCore
 import GalgenRendering
+import GalgenSiteModel
 
 /// One image file of the site: where it goes, the cache entry that holds its bytes, and its key.
 struct PublishedImage: Sendable {

@@ -2,11 +2,11 @@ import Foundation
 import GalgenCore
 
 /// Runs `galgen build` as a list of named steps over one ``BuildState``: for a site, config →
-/// templates → records → images → pages (rendered, validated, written to a staging folder) →
-/// publish (atomic swap); a shard, a push or a pull stop after images. Any fatal error leaves the
-/// output folder exactly as it was.
+/// templates → records → output → images → pages (rendered, validated, written to a staging folder) →
+/// publish (atomic swap); a shard, a push and a pull run lists of their own (``steps(for:)``). Any
+/// fatal error leaves the output folder exactly as it was.
 public struct SiteBuilder: Sendable {
-    private let options: BuildOptions
+    let options: BuildOptions
     private let environment: BuildEnvironment
     private let session: BuildSession?
 
@@ -22,18 +22,11 @@ public struct SiteBuilder: Sendable {
         self.session = session
     }
 
-    /// The steps a build in `mode` runs, in order.
-    /// - Parameter mode: The site, a shard, a push or a pull.
-    static func steps(for mode: BuildMode) -> [any BuildStep] {
-        let common: [any BuildStep] = [ConfigStep(), TemplatesStep(), RecordsStep(), ImagesStep()]
-        return mode == .site ? common + [PagesStep(), PublishStep()] : common
-    }
-
     /// Builds the site.
     /// - Parameter progress: Called with each step's name as it starts.
     /// - Returns: The report (problems with single records or images are in it, not thrown).
     /// - Throws: ``BuildError`` when the build cannot finish; nothing is published then.
-    public func build(progress: @Sendable (String) -> Void = { _ in }) async throws(BuildError) -> BuildReport {
+    public func build(progress: @Sendable (StepName) -> Void = { _ in }) async throws(BuildError) -> BuildReport {
         try await build(events: { event in
             if case .started(let step) = event { progress(step) }
         })
@@ -58,29 +51,26 @@ public struct SiteBuilder: Sendable {
             state.report.inputs.options.jobs = options.jobs
             state.report.inputs.options.offline = options.offline
             state.report.inputs.options.refresh = options.refresh
-            state.report.inputs.options.transfer = switch options.mode {
-            case .push: "push"
-            case .pull: "pull"
-            case .site, .shard: nil
-            }
-            try await run(Self.steps(for: options.mode), on: &state)
+            state.report.inputs.options.transfer = transfer
+            try await run(steps, on: &state)
             return state.report
         }
     }
 
-    /// Runs the steps in order: announces each, times it and tags its errors with its name. The
-    /// network is closed at the end either way; after a failure the staged site is discarded and
-    /// the error carries the report so far.
+    /// Runs the steps in order: announces each, times it and tags its errors with its name. Steps
+    /// shown as one (``BuildStep/shownAs``) are announced and timed together. The network is closed
+    /// at the end either way; after a failure the staged site is discarded and the error carries the
+    /// report so far.
     func run(_ steps: [any BuildStep], on state: inout BuildState) async throws(BuildError) {
         var timer = StepTimer(clock: environment.clock)
-        for step in steps {
-            state.events(.started(step.name.rawValue))
+        for (index, step) in steps.enumerated() {
+            if index == 0 || steps[index - 1].shownAs != step.shownAs { state.events(.started(step.shownAs)) }
             do throws(BuildError) {
                 try await step.run(&state)
                 if let stop = state.diskWatch.error(at: step.name) { throw stop }
             } catch {
                 var error = error
-                if error.step.isEmpty { error.step = step.name.rawValue }
+                if error.named == nil { error.step = step.name }
                 if case .failed(let message) = error.reason, let gone = Self.vanished(state) {
                     error.reason = .failed(message + "; " + gone)
                 }
@@ -90,7 +80,9 @@ public struct SiteBuilder: Sendable {
                 error.report = state.report
                 throw error
             }
-            timer.lap(step.name.rawValue, into: &state.report, events: state.events)
+            if index == steps.count - 1 || steps[index + 1].shownAs != step.shownAs {
+                timer.lap(step.shownAs, into: &state.report, events: state.events)
+            }
         }
         await state.closeNetwork()
     }
@@ -125,11 +117,11 @@ struct StepTimer {
     }
 
     /// Records the time since the previous lap as step `name` and tells `events` the step finished.
-    mutating func lap(_ name: String, into report: inout BuildReport, events: @Sendable (BuildEvent) -> Void) {
+    mutating func lap(_ name: StepName, into report: inout BuildReport, events: @Sendable (BuildEvent) -> Void) {
         let now = elapsed()
         let d = now - last
         last = now
-        report.steps.append(.init(name: name, seconds: d.seconds))
+        report.steps.append(.init(name: name.rawValue, seconds: d.seconds))
         events(.finished(name, seconds: d.seconds))
     }
 }

@@ -25,6 +25,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write every file, trusting nothing an earlier build left (by default only files whose inputs changed are written).")
     var clean = false
 
+    @Flag(name: .long, help: "Read and verify every image variant in the cache (by default a variant verified before and unchanged since is trusted); damaged ones are made again.")
+    var verify = false
+
     @Option(name: .long, help: ArgumentHelp("Share image work through this remote cache (Bazel's HTTP cache protocol); replaces the config's cache.remote.", valueName: "url"))
     var remoteCache: String?
 

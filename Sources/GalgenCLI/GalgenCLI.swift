@@ -4,6 +4,7 @@ import GalgenBuild
 import GalgenConfig
 import GalgenCore
 import GalgenRemoteCache
+import GalgenValidation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -81,6 +82,7 @@ public enum GalgenCLI {
     static func runBuild(_ command: BuildCommand, console: Console) async -> ExitStatus {
         var options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
         options.clean = command.clean
+        options.verify = command.verify
         options.remoteCache = command.remoteCache
         if let shard = command.shard.flatMap(Shard.init(parsing:)) { options.mode = .shard(shard) }
         return await run(options, strict: command.strict, reportPath: command.report, output: command.outputOptions, console: console)

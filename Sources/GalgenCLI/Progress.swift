@@ -51,13 +51,13 @@ final class ProgressPrinter: @unchecked Sendable {
                 break
             case (.live, .started(let step)):
                 count = nil
-                draw(step)
+                draw(step.rawValue)
             case (.live, .progress(let step, let done, let total)):
                 count = (done, total)
-                draw("\(step) \(done)/\(total)")
+                draw("\(step.rawValue) \(done)/\(total)")
             case (.live, .finished(let step, let seconds)):
                 let items = count.map { " \($0.done)/\($0.total)" } ?? ""
-                draw(step + items + " · " + Self.seconds(seconds))
+                draw(step.rawValue + items + " · " + Self.seconds(seconds))
                 console.errText("\n")
                 lineOpen = false
                 count = nil
@@ -67,7 +67,7 @@ final class ProgressPrinter: @unchecked Sendable {
                 count = (done, total)
             case (.plain, .finished(let step, let seconds)):
                 let items = count.map { " (\($0.done)/\($0.total))" } ?? ""
-                console.err("galgen: \(step) done in " + Self.seconds(seconds) + items)
+                console.err("galgen: \(step.rawValue) done in " + Self.seconds(seconds) + items)
                 count = nil
             }
         }

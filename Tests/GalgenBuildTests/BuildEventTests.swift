@@ -18,21 +18,21 @@ struct BuildEventTests {
         let log = EventLog()
         let report = try await SiteBuilder(options: BuildOptions(configPath: site.configPath, jobs: 2), environment: environment())
             .build(events: { log.add($0) })
-        let steps = ["config", "templates", "records", "images", "pages", "publish"]
+        let steps: [StepName] = [.config, .templates, .records, .images, .pages, .publish]
         let bounds = log.events.compactMap { event -> String? in
             switch event {
-            case .started(let step): "+" + step
-            case .finished(let step, _): "-" + step
+            case .started(let step): "+" + step.rawValue
+            case .finished(let step, _): "-" + step.rawValue
             case .progress: nil
             }
         }
-        #expect(bounds == steps.flatMap { ["+" + $0, "-" + $0] })
+        #expect(bounds == steps.flatMap { ["+" + $0.rawValue, "-" + $0.rawValue] })
         let finished = log.events.compactMap { event -> Double? in
             if case .finished(_, let seconds) = event { return seconds }
             return nil
         }
         #expect(finished == report.steps.map(\.seconds))
-        for (step, total) in [("images", 7), ("pages", report.pages)] {
+        for (step, total) in [(StepName.images, 7), (.pages, report.pages)] {
             let counts = log.events.compactMap { event -> (Int, Int)? in
                 if case .progress(step, let done, let total) = event { return (done, total) }
                 return nil

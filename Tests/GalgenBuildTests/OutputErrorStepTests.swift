@@ -13,7 +13,7 @@ struct OutputErrorStepTests {
         defer { site.directory.remove() }
         try site.directory.write("not a folder", to: "public")
         let error = try #require(await buildError(site))
-        #expect(error.step == "output")
+        #expect(error.step == .output)
         #expect(error.description == "[output] \(site.outputPath) exists and is not a folder")
         #expect(error.report?.fatal == BuildReport.Fatal(step: "output", message: "\(site.outputPath) exists and is not a folder", issues: []))
     }
@@ -28,7 +28,7 @@ struct OutputErrorStepTests {
         try FileManager.default.removeItem(atPath: stager.staging)
         let thrown = #expect(throws: BuildError.self) { _ = try BuildError.mapping(try stager.publish()) }
         let error = try #require(thrown)
-        #expect(error.step == "publish")
+        #expect(error.step == .publish)
         guard case .failed(let message) = error.reason else { Issue.record("expected a failure, got \(error.reason)"); return }
         #expect(message.hasPrefix("cannot ") && message.contains(stager.staging))
         #expect(error.description == "[publish] " + message)

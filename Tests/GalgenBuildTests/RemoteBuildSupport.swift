@@ -37,6 +37,10 @@ enum SharedServer {
 /// Fetch limits that keep fault tests fast: short timeouts, one retry.
 let quickFetch = #""fetch": {"connectTimeout": 1, "idleTimeout": "400ms", "totalTimeout": "1500ms", "retries": 1, "backoff": "10ms", "imageMaxAge": 0}"#
 
+/// The default fetch limits, for tests that count the server's requests: on a loaded machine the
+/// quick limits time a healthy answer out, and its retry is one request more in the log.
+let patientFetch = #""fetch": {"imageMaxAge": 0}"#
+
 struct RemoteBuild {
     var site: FixtureSite
     var now = ManualNow()

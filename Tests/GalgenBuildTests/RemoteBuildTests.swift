@@ -21,7 +21,7 @@ import Testing
 
     @Test func randomUserRecordsArePagedMappedAndEachPortraitDownloadedOnce() async throws {
         let seed = "map-\(UUID().uuidString.prefix(8))"
-        let remote = try RemoteBuild(sources: randomUser(seed: seed, count: 30, perRequest: 12))
+        let remote = try RemoteBuild(sources: randomUser(seed: seed, count: 30, perRequest: 12), extra: patientFetch)
         defer { remote.site.directory.remove() }
         try await server.reset()
         let report = try await remote.build()
@@ -36,7 +36,7 @@ import Testing
 
         // ~196 portraits for any number of users: each distinct URL is fetched once.
         let portraits = log.filter { $0.path.hasPrefix("/api/portraits/") }.map(\.path)
-        #expect(portraits.count == Set(portraits).count)
+        #expect(portraits.count == Set(portraits).count, "retries: \(report.network.retries)")
         #expect(portraits.count == report.images.sources)
 
         // Ids are login.uuid, titles the full name, subtitles city and country.
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func warmRebuildSendsOnlyConditionalRequestsAndDownloadsNoImageBytes() async throws {
-        let remote = try RemoteBuild(sources: randomUser(seed: "warm", count: 20, perRequest: 20))
+        let remote = try RemoteBuild(sources: randomUser(seed: "warm", count: 20, perRequest: 20), extra: patientFetch)
         defer { remote.site.directory.remove() }
         let cold = try await remote.build()
         #expect(cold.images.decoded > 0)
@@ -117,7 +117,7 @@ import Testing
             if String(decoding: data, as: UTF8.self).contains("portraits") { try FileManager.default.removeItem(atPath: cache + "/remote/" + entry) }
         }
         let error = try #require(await remote.buildError(offline: true))
-        #expect(error.step == "images")
+        #expect(error.step == .images)
         #expect(error.description.contains("/api/portraits/"))
     }
 
@@ -168,7 +168,7 @@ import Testing
         let remote = try RemoteBuild(sources: sources)
         defer { remote.site.directory.remove() }
         let error = try #require(await remote.buildError())
-        #expect(error.step == "records")
+        #expect(error.step == .records)
         #expect(error.description.contains(reason), "\(error)")
         #expect(!remote.site.directory.exists("public/index.html"))
     }
@@ -181,7 +181,7 @@ import Testing
     }
 
     @Test func iTunesAppsAreMappedWithLargeIdsLinksAndRewrittenArtwork() async throws {
-        let remote = try RemoteBuild(sources: iTunes("photo", entity: "software"), extra: quickFetch + #", "imageWidths": [160, 320, 600]"#)
+        let remote = try RemoteBuild(sources: iTunes("photo", entity: "software"), extra: patientFetch + #", "imageWidths": [160, 320, 600]"#)
         defer { remote.site.directory.remove() }
         try await server.reset()
         let report = try await remote.build()
@@ -274,7 +274,7 @@ import Testing
     }
 
     @Test func aPageParameterCountsUpUntilAnEmptyPage() async throws {
-        let remote = try RemoteBuild(sources: feed("/feed-param", paging: #"{"parameter": "page", "start": 1}"#))
+        let remote = try RemoteBuild(sources: feed("/feed-param", paging: #"{"parameter": "page", "start": 1}"#), extra: patientFetch)
         defer { remote.site.directory.remove() }
         try await server.reset()
         let report = try await remote.build()

@@ -58,13 +58,13 @@ struct StepTests {
         let error = await #expect(throws: BuildError.self) {
             try await SiteBuilder(options: state.options, environment: state.environment).run([ConfigStep(), TemplatesStep()], on: &state)
         }
-        #expect(error?.step == "config" && error?.isConfigError == true)
+        #expect(error?.step == .config && error?.isConfigError == true)
         #expect(error?.report?.steps.isEmpty == true, "no step finished")
     }
 
     @Test func aPushWithoutARemoteCacheIsRefusedAtConfig() async throws {
         var state = Self.state(try Self.site(), mode: .push)
-        let error = await #expect(throws: BuildError.self) { try await ConfigStep().run(&state) }
+        let error = await #expect(throws: BuildError.self) { try await SiteBuilder.steps(for: .push)[0].run(&state) }
         #expect(error?.isConfigError == true && error?.description.contains("galgen cache push needs a remote cache") == true)
     }
 
@@ -96,6 +96,7 @@ struct StepTests {
         let fs = try Self.site()
         var state = Self.state(fs)
         try await Self.run([ConfigStep(), TemplatesStep(), RecordsStep(), ImagesStep()], &state)
+        #expect(state.stager == nil, "no output folder: the output step makes it")
         #expect(state.images.count == 3 && state.report.images.decoded == 3 && state.report.images.encoded == 3 * Self.widths.count)
         for image in state.images.values {
             #expect(image.formats.map(\.format) == [.jpeg] && image.formats[0].variants.map(\.width) == Self.widths)
@@ -137,14 +138,23 @@ struct StepTests {
         #expect(error?.report?.steps.map(\.name) == ["config", "templates", "records"])
         #expect(error?.report?.fatal?.step == "images")
         let started = log.events.compactMap { if case .started(let name) = $0 { name } else { nil } }
-        #expect(started == ["config", "templates", "records", "images"])
+        #expect(started == [.config, .templates, .records, .images])
     }
 
-    @Test func aShardPushAndPullStopAfterImages() {
-        let names = { (mode: BuildMode) in SiteBuilder.steps(for: mode).map(\.name.rawValue) }
-        #expect(names(.site) == ["config", "templates", "records", "images", "pages", "publish"])
-        for mode in [BuildMode.push, .pull, .shard(Shard(index: 1, count: 2)!)] {
-            #expect(names(mode) == ["config", "templates", "records", "images"])
+    /// The output folder's check is a step of its own, shown and timed with the images: a locked or
+    /// unsafe folder fails under its name before any image work.
+    @Test func theOutputCheckRunsBeforeTheImagesAndIsShownWithThem() async throws {
+        let fs = try Self.site()
+        try fs.write(path: "/site/public", string: "not a folder")
+        let log = EventLog()
+        var state = Self.state(fs, events: { log.add($0) })
+        let error = await #expect(throws: BuildError.self) {
+            try await SiteBuilder(options: state.options, environment: state.environment).run(SiteBuilder.steps(for: .site), on: &state)
         }
+        #expect(error?.step == .output && error?.description == "[output] /site/public exists and is not a folder")
+        #expect(error?.report?.steps.map(\.name) == ["config", "templates", "records"])
+        let started: [StepName] = log.events.compactMap { if case .started(let name) = $0 { name } else { nil } }
+        #expect(started == [.config, .templates, .records, .images])
+        #expect(state.images.isEmpty && state.report.images.decoded == 0, "no image work before the check")
     }
 }

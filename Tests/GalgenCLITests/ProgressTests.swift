@@ -21,12 +21,12 @@ struct ProgressStyleTests {
         let console = Console(out: capture.console.out, err: capture.console.err,
                               errText: { text in capture.console.err("<raw>" + text) })
         let printer = ProgressPrinter(style: style, console: console)
-        printer.handle(.started("config"))
-        printer.handle(.finished("config", seconds: 0.004))
-        printer.handle(.started("images"))
-        printer.handle(.progress("images", done: 120, total: 400))
-        printer.handle(.progress("images", done: 400, total: 400))
-        if !failing { printer.handle(.finished("images", seconds: 1.5)) }
+        printer.handle(.started(.config))
+        printer.handle(.finished(.config, seconds: 0.004))
+        printer.handle(.started(.images))
+        printer.handle(.progress(.images, done: 120, total: 400))
+        printer.handle(.progress(.images, done: 400, total: 400))
+        if !failing { printer.handle(.finished(.images, seconds: 1.5)) }
         printer.finish()
         return capture.err
     }

@@ -1,16 +1,24 @@
 import GalgenConfig
 import GalgenCore
+import GalgenRemoteCache
 
 /// Reads `config.json`, resolves the output and cache folders, records the inputs in the report,
 /// and makes the remote cache client (a shard, a push or a pull cannot run without one).
 struct ConfigStep: BuildStep {
     var name: StepName { .config }
+    /// The command that cannot run without a remote cache, as messages name it (a shard's, a push's,
+    /// a pull's); nil when the build can do without one.
+    var remoteFor: String? = nil
+    /// The shard the build does, for the report.
+    var shard: Shard? = nil
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let options = state.options
-        let config: SiteConfig
-        do { config = try ConfigLoader(fileSystem: state.fileSystem).load(path: options.configPath) } catch { throw BuildError(.config(error)) }
+        let loaded: (config: SiteConfig, digest: OutputKey)
+        do { loaded = try ConfigLoader(fileSystem: state.fileSystem).loadDigested(path: options.configPath) } catch { throw BuildError(.config(error)) }
+        let config = loaded.config
         state.config = config
+        state.configDigest = loaded.digest
         state.cacheDirectory = options.cacheDirectory ?? config.cacheDirectory ?? config.baseDirectory + "/" + SiteConfig.Defaults.cache
         state.outputDirectory = options.outputDirectory(for: config)
         state.report.inputs.baseURL = config.baseURL
@@ -19,20 +27,10 @@ struct ConfigStep: BuildStep {
         state.report.inputs.cache = state.cacheDirectory
         state.report.inputs.sources = config.sources.map(Self.input)
         state.remoteCache = Network.remoteCache(options: options, config: config, environment: state.environment)
-        if state.mode != .site, state.remoteCache == nil {
-            throw BuildError(.usage("\(Self.commandName(state.mode)) needs a remote cache: set \"cache\": {\"remote\": \"https://…/\"} in \(config.configPath) or pass --remote-cache URL"))
+        if let remoteFor, state.remoteCache == nil {
+            throw BuildError(.usage("\(remoteFor) needs a remote cache: set \"cache\": {\"remote\": \"https://…/\"} in \(config.configPath) or pass --remote-cache URL"))
         }
-        state.report.shard = options.mode.shard.map { BuildReport.ShardCounts(index: $0.index, count: $0.count) }
-    }
-
-    /// How a mode's command is named in messages.
-    static func commandName(_ mode: BuildMode) -> String {
-        switch mode {
-        case .site: "galgen build"
-        case .shard(let shard): "galgen build --shard \(shard)"
-        case .push: "galgen cache push"
-        case .pull: "galgen cache pull"
-        }
+        state.report.shard = shard.map { BuildReport.ShardCounts(index: $0.index, count: $0.count) }
     }
 
     /// A source as the report lists it.

@@ -4,6 +4,11 @@ import GalgenConfig
 /// Opens the local cache and the network, then loads every source's records (``RecordLoader``).
 struct RecordsStep: BuildStep {
     var name: StepName { .records }
+    /// Whether records and images may be fetched from their origins (not for a push, which sends
+    /// what the local cache holds).
+    var origins = true
+    /// Upload every record page used to the remote cache, not only those fetched in this build (a push).
+    var uploadAllPages = false
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let config = try state.need(state.config, "config")
@@ -12,11 +17,11 @@ struct RecordsStep: BuildStep {
             throw BuildError(.failed("cannot open the cache: \(error)"))
         }
         state.cache = cache
-        let network = Network(for: state, config: config, cache: cache)
+        let network = Network(for: state, config: config, cache: cache, origins: origins)
         state.network = network
         var loader = RecordLoader(config: config, fileSystem: state.fileSystem, remote: network.fetch)
         loader.shared = network.pages
-        loader.pushAll = state.mode == .push
+        loader.pushAll = uploadAllPages
         loader.folders = FolderLoader(config: config, fileSystem: state.fileSystem, cacheDirectory: state.cacheDirectory,
                                       outputDirectory: state.outputDirectory, reader: MediaReader())
         let loaded = try await loader.run()

@@ -28,6 +28,12 @@ struct PagesStep: BuildStep {
         let templates = try state.need(state.templates, "templates")
         let assets = try state.need(state.assets, "assets")
         let stager = try state.need(state.stager, "output folder")
+        if let network = state.network {
+            for why in await network.fetch.stats.damaged { state.report.diagnostics.append(.cacheDamaged(why, then: "fetched again")) }
+        }
+        state.imageOutcomes = []  // the images hold what the pages need
+        // What every key is made from, taken before the records are dropped.
+        let inputs = SiteInputs.digest(state, templates: templates, assets: assets)
         let items = state.images.mapValues(PublishedImages.item)
         var (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records, folders: state.folders) { items[$0] }
         state.report.diagnostics += grouping
@@ -39,6 +45,14 @@ struct PagesStep: BuildStep {
         // The records' text and parse, the images step's tables: not resident during the
         // pages step, whose peak is the build's (150 MB of it at a million items otherwise).
         Memory.returnFreed()
+        if let inputs, let kept = stager.provenUnchanged(by: inputs) {
+            // The published site is what these inputs make: no page key to compute, nothing to write.
+            let counts = kept + [0, 0, 0]
+            (state.report.pages, state.report.dataFiles, state.report.assets) = (counts[0], counts[1], counts[2])
+            state.report.output = BuildReport.OutputCounts(full: false, reason: nil, rendered: 0, unchanged: stager.changes.unchanged,
+                                                           removed: 0, keys: stager.keysNote)
+            return
+        }
         let renderer: SiteRenderer
         do {
             renderer = try SiteRenderer(config: config, collections: collections, groups: groups, templates: templates, assets: assets,
@@ -50,11 +64,13 @@ struct PagesStep: BuildStep {
         // million files) is then gone before the build's peak.
         stager.readPublished()
         let (files, pageCount) = try await plan(renderer, images: state.imageFiles, archives: downloads.archives, assets: assets, state: &state)
+        if let inputs { stager.recordInputs(inputs, counts: [pageCount, state.report.dataFiles, state.report.assets]) }
         let actions = try BuildError.mapping(try stager.prepare(files.map(\.entry)))
         state.report.pages = pageCount
         state.report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
                                                        rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
-                                                       removed: stager.changes.removed)
+                                                       removed: stager.changes.removed,
+                                                       keys: stager.keysNote ?? "computed: this build's inputs cannot be recorded (serve)")
         // The folders' records (read, checked and matched in `prepare`) are gone: their pages go
         // back before the writing, the build's peak.
         Memory.returnFreed()
