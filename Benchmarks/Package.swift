@@ -24,7 +24,7 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .executableTarget(
             name: "galgen-thumbs",
-            dependencies: [.product(name: "GalgenImaging", package: "galgen")],
+            dependencies: [.product(name: "GalgenImaging", package: "galgen"), .product(name: "GalgenTestSupport", package: "galgen")],
             path: "Sources/galgen-thumbs"),
     ]
 )

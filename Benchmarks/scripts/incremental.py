@@ -8,8 +8,11 @@ default image widths) into a work folder and builds it with the release binary, 
   b. clean         a warm full rebuild with --clean (the reference every ratio is taken against)
   c. no-op         nothing changed
   d. 1 record      one title changed in the middle of the records file (the first change after a
-                   clean build: no spare folder yet)
-  e. no-op         nothing changed again
+                   clean build: before issue 46 there was no spare folder yet; now the full build
+                   made one, and d should cost what f costs)
+  e. no-op         nothing changed again (proven from the record of the site's inputs)
+  e2. no-op        the same with that record removed first: every key computed (the no-op before
+                   the record of inputs existed, plus the digest's small cost)
   f. 1 record      another title changed (the steady state: the spare exists)
   g. item.mustache Templates/item.mustache: the built-in one with one line added
   h. clean         --clean again
@@ -193,6 +196,8 @@ def print_build(b: Build) -> None:
     reason = f" ({out['reason']})" if out.get("reason") else ""
     log(f"  output: {'full' if out.get('full') else 'incremental'}{reason} · files rendered {out.get('rendered', '-')}"
         f" · unchanged {out.get('unchanged', '-')} · removed {out.get('removed', '-')}")
+    if out.get("keys"):
+        log(f"  keys: {out['keys']}")
     log(f"  wall {b.wall:.2f} s · peak RSS {b.maxrss_kb / 1024:.0f} MB")
 
 
@@ -307,6 +312,9 @@ def main() -> int:
     title = toggle_title(records, args.count // 2)
     builds.append(build(f"d. 1 record changed, first after clean (#{args.count // 2} → {title})", "d-record"))
     builds.append(build("e. no-op", "e-noop"))
+    for record in (site / "cache" / "outputs").glob("*.inputs"):
+        record.unlink()
+    builds.append(build("e2. no-op, keys computed (record of inputs removed)", "e2-noop-computed"))
     title = toggle_title(records, args.count // 3)
     builds.append(build(f"f. 1 record changed, steady state (#{args.count // 3} → {title})", "f-record"))
     edit_item_template(site)

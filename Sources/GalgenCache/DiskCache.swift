@@ -58,6 +58,35 @@ public struct DiskCache: Sendable {
         return .hit(data)
     }
 
+    /// Whether an entry is present and good, without the bytes.
+    public enum Presence: Sendable, Equatable {
+        /// Verified now, or trusted: verified before and not changed since.
+        case good
+        /// No entry.
+        case missing
+        /// An entry that failed verification (and has been removed).
+        case damaged(String)
+    }
+
+    /// Checks an entry: read and verified unless `verified` trusts it (it was verified with the
+    /// stamp its file still has); one verified now is recorded there.
+    /// - Parameters:
+    ///   - key: The entry's key.
+    ///   - verify: Returns nil when the bytes are good, else the reason they are not.
+    ///   - verified: The entries verified before; nil reads and verifies every entry.
+    public func presence(_ key: CacheKey, verify: (Data) -> String?, verified: VerifiedEntries?) -> Presence {
+        let relative = key.relativePath
+        guard let stamp = fileSystem.stamp(at: directory + "/" + relative) else { return .missing }
+        if let verified, verified.trusts(relative, stamp: stamp) { return .good }
+        switch lookup(key, verify: verify) {
+        case .hit:
+            verified?.verified(relative, stamp: stamp)
+            return .good
+        case .miss: return .missing
+        case .damaged(let why): return .damaged(why)
+        }
+    }
+
     /// Stores an entry atomically.
     /// - Parameters:
     ///   - data: The entry's bytes.

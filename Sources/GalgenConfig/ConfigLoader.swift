@@ -17,6 +17,15 @@ public struct ConfigLoader: Sendable {
     /// - Returns: The checked config, with every relative path resolved against the file's folder.
     /// - Throws: ``ConfigError``.
     public func load(path: String) throws(ConfigError) -> SiteConfig {
+        try loadDigested(path: path).config
+    }
+
+    /// Loads and checks a config file, with a digest of the very bytes it was read from (what a
+    /// build's record of its inputs holds: a file changed after it was read gives another digest).
+    /// - Parameter path: Absolute path of `config.json`.
+    /// - Returns: The checked config and the digest of the file's bytes.
+    /// - Throws: ``ConfigError``.
+    public func loadDigested(path: String) throws(ConfigError) -> (config: SiteConfig, digest: OutputKey) {
         let data: Data
         do {
             data = try fileSystem.readFile(at: path)
@@ -35,7 +44,7 @@ public struct ConfigLoader: Sendable {
                               message: "malformed JSON: \(error.message)",
                               hint: "config.json must be strict JSON: double quotes, no comments, no trailing commas")
         }
-        return try decode(document, path: path)
+        return (try decode(document, path: path), OutputKey(digesting: data))
     }
 
     /// Decodes a parsed config.

@@ -21,14 +21,19 @@ public enum ContentHash {
         String(sha256Hex(data).prefix(10))
     }
 
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        let digits: [Character] = Array("0123456789abcdef")
-        var s = ""
-        s.reserveCapacity(64)
-        for byte in digest {
-            s.append(digits[Int(byte >> 4)])
-            s.append(digits[Int(byte & 0x0F)])
+    /// Lowercase hex of some bytes (two digits a byte). Cache keys are made of it for every image of
+    /// every build, so it is written out by hand: `String(format: "%02x")` went through Foundation's
+    /// locale-aware formatting and took 7 % of a no-op build of 2,000 photos.
+    /// - Parameter bytes: The bytes.
+    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            utf8.append(hexDigit(byte >> 4))
+            utf8.append(hexDigit(byte & 0x0F))
         }
-        return s
+        return String(decoding: utf8, as: UTF8.self)
     }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x57 + value }
 }

@@ -66,11 +66,7 @@ public struct ImagePipeline: Sendable {
         }
 
         /// ``background`` as six lowercase hex digits, as cache keys write it.
-        public var backgroundHex: String { Self.hex(background) }
-
-        /// Bytes as lowercase hex digits.
-        /// - Parameter bytes: The bytes.
-        public static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        public var backgroundHex: String { ContentHash.hex(background) }
     }
 
     /// What the header and EXIF say about a source, without decoding it.

@@ -224,7 +224,7 @@ extension JPEGCodec: ImageEncoder {
     }
 
     public func cacheKeyText(_ options: Options) -> String {
-        "format=jpeg|quality=\(options.quality)|progressive=\(options.progressive ? 1 : 0)|background=\(ImagePipeline.Settings.hex(options.background))"
+        "format=jpeg|quality=\(options.quality)|progressive=\(options.progressive ? 1 : 0)|background=\(ContentHash.hex(options.background))"
     }
 
     public func actionKeyText(_ options: Options) -> String { "jpeg=\(options.quality),\(options.progressive ? 1 : 0)" }

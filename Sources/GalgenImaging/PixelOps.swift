@@ -1,4 +1,5 @@
 import CJPEGShim
+import GalgenCore
 
 /// Pixel operations on ``PixelBuffer`` (the kernels are C, for speed in every build mode).
 public enum PixelOps {
@@ -93,8 +94,7 @@ public enum PixelOps {
                 }
             }
         }
-        let digits = Array("0123456789abcdef")
-        return "#" + String([rgb.0, rgb.1, rgb.2].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        return "#" + ContentHash.hex([rgb.0, rgb.1, rgb.2])
     }
 
     /// Applies an EXIF orientation so the image shows the right way up.

@@ -41,6 +41,8 @@ struct OutputManifest: Sendable, Equatable {
     var version: String
     /// The folder.
     var tree: Tree
+    /// The digest of the record's text (its last line's): names this very record (``InputsRecord``).
+    var checksum = ""
 
     /// The start of the names of an output folder's records.
     private static func stem(cache: String, output: String) -> String {
@@ -55,7 +57,11 @@ struct OutputManifest: Sendable, Equatable {
     /// Removes the records of an output folder's folders other than `keeping`.
     static func prune(cache: String, output: String, keeping: [FileIdentity], fileSystem: any FileSystem) {
         let stem = stem(cache: cache, output: output)
-        let kept = Set(keeping.map { (path(cache: cache, output: output, identity: $0) as NSString).lastPathComponent })
+        // A folder's record of its inputs (``InputsRecord``) goes with its manifest.
+        let kept = Set(keeping.flatMap { identity in
+            let manifest = path(cache: cache, output: output, identity: identity)
+            return [manifest, InputsRecord.path(manifest: manifest)].map { ($0 as NSString).lastPathComponent }
+        })
         let prefix = (stem as NSString).lastPathComponent
         for name in (try? fileSystem.listDirectory(at: cache + "/outputs")) ?? [] where name.hasPrefix(prefix) && !kept.contains(name) {
             try? fileSystem.remove(at: cache + "/outputs/" + name)
@@ -106,6 +112,12 @@ struct OutputManifest: Sendable, Equatable {
         }
         bytes.append(contentsOf: ("end " + ContentHash.sha256Hex(bytes) + "\n").utf8)
         return Data(bytes)
+    }
+
+    /// The checksum of a record as ``encode(version:identity:files:)`` made it: the digest on its
+    /// last line (`end <64 hex>`), which ``decode`` gives as ``checksum``.
+    static func checksum(ofEncoded encoded: Data) -> String {
+        String(decoding: encoded.suffix(65).dropLast(), as: UTF8.self)
     }
 
     /// Why a manifest file cannot be used.
@@ -161,7 +173,7 @@ struct OutputManifest: Sendable, Equatable {
             files.append(Recorded(path: path, file: File(key: key, stamp: FileStamp(inode: inode, size: size, modified: Int64(bitPattern: modified)))))
         }
         guard reader.line() == nil else { throw .damaged("more than one tree") }
-        return OutputManifest(version: version, tree: Tree(identity: identity, files: files))
+        return OutputManifest(version: version, tree: Tree(identity: identity, files: files), checksum: String(end.dropFirst("end ".count)))
     }
 
     /// Reads fields of the manifest's text without a copy per field (a site of a million files has
@@ -227,6 +239,13 @@ struct OutputManifest: Sendable, Equatable {
     /// - Returns: Its files; nil when nothing is at `folder`.
     static func load(cache: String, output: String, folder: String, fileSystem: any FileSystem,
                      version: String, sharing: [Recorded] = []) throws(Unusable) -> Tree? {
+        try loadManifest(cache: cache, output: output, folder: folder, fileSystem: fileSystem, version: version, sharing: sharing)?.tree
+    }
+
+    /// Loads the record of the folder now at `folder`, with its checksum.
+    /// - Returns: The record; nil when nothing is at `folder`.
+    static func loadManifest(cache: String, output: String, folder: String, fileSystem: any FileSystem,
+                             version: String, sharing: [Recorded] = []) throws(Unusable) -> OutputManifest? {
         guard fileSystem.kind(at: folder) == .directory, let identity = fileSystem.identity(at: folder) else { return nil }
         let path = path(cache: cache, output: output, identity: identity)
         guard fileSystem.kind(at: path) != nil else { throw .missing }
@@ -234,6 +253,6 @@ struct OutputManifest: Sendable, Equatable {
         do { data = try fileSystem.readFile(at: path) } catch { throw .damaged("unreadable (\(error.reason))") }
         let manifest = try decode(data, version: version, sharing: sharing)
         guard manifest.tree.identity == identity else { throw .damaged("it names another folder") }
-        return manifest.tree
+        return manifest
     }
 }

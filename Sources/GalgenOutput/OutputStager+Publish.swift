@@ -7,6 +7,8 @@ extension OutputStager {
     public func publish() throws(OutputError) -> String? {
         defer { removeDiscarded() }
         guard mode != .unchanged else {
+            // The published site is what these inputs make: recorded, so the next build need not compute its keys.
+            if let manifest = publishedManifest { writeInputsRecord(identity: manifest.identity, manifest: manifest.checksum) }
             if remember, let published, let identity = fileSystem.identity(at: output),
                let manifest = fileSystem.stamp(at: OutputManifest.path(cache: cache, output: output, identity: identity)) {
                 trees = OutputTrees(output: output, published: .init(identity: identity, manifest: manifest, files: published),
@@ -25,10 +27,19 @@ extension OutputStager {
                 OutputManifest.Recorded(path: entries[i].path, file: OutputManifest.File(key: entries[i].key, stamp: stamps[i]!))
             }
             let made = try identity(output)
-            let spare = try keepAsSpare(replaced)
-            let keep = spare.map { [made, $0] } ?? [made]
-            defer { OutputManifest.prune(cache: cache, output: output, keeping: keep, fileSystem: fileSystem) }
-            return record(files, made: made, spare: spare)
+            var spare = try keepAsSpare(replaced)
+            if let warning = record(files, made: made, spare: spare) {
+                OutputManifest.prune(cache: cache, output: output, keeping: spare.map { [made, $0] } ?? [made], fileSystem: fileSystem)
+                return warning
+            }
+            if spare == nil && makesSpare {
+                // A full build: the spare is made now, so the first edit is as cheap as the ones after it.
+                let site = Array(files)
+                spare = makeSpare(site)
+                if remember, let spare { rememberMadeSpare(spare, files: site) }
+            }
+            OutputManifest.prune(cache: cache, output: output, keeping: spare.map { [made, $0] } ?? [made], fileSystem: fileSystem)
+            return nil
         } catch {
             throw OutputError(phase: .publish, cause: error)
         }
@@ -86,8 +97,10 @@ extension OutputStager {
         let manifestPath = OutputManifest.path(cache: cache, output: output, identity: made)
         do {
             try fs.createDirectory(at: cache + "/outputs")
-            try fs.writeFileAtomically(OutputManifest.encode(version: GalgenVersion.current, identity: made, files: files),
-                                       to: manifestPath)
+            let encoded = OutputManifest.encode(version: GalgenVersion.current, identity: made, files: files)
+            try fs.writeFileAtomically(encoded, to: manifestPath)
+            // Its inputs are recorded only when it names every file this build made.
+            if files.count == entries.count { writeInputsRecord(identity: made, manifest: OutputManifest.checksum(ofEncoded: encoded)) }
         } catch {
             return "cannot record this build's files (\(error)); the next build writes every file"
         }
@@ -102,5 +115,12 @@ extension OutputStager {
                                 spare: spareTree)
         }
         return nil
+    }
+
+    /// Tells ``trees`` of the spare ``makeSpare(_:)`` made: the published folder's files.
+    private func rememberMadeSpare(_ spare: FileIdentity, files: [OutputManifest.Recorded]) {
+        guard var trees, let stamp = fileSystem.stamp(at: OutputManifest.path(cache: cache, output: output, identity: spare)) else { return }
+        trees.spare = .init(identity: spare, manifest: stamp, files: files)
+        self.trees = trees
     }
 }

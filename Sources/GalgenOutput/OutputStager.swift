@@ -53,11 +53,24 @@ public final class OutputStager: @unchecked Sendable {
     let known: OutputTrees?
     /// Whether ``trees`` is made at publish (a process that builds again keeps it).
     let remember: Bool
+    /// Whether a full build makes the spare right after publishing (``makeSpare(_:)``), so that the
+    /// first edit is as cheap as later ones. Off under CI, where nobody edits the site afterwards.
+    public var makesSpare = true
 
     /// What galgen wrote in the published folder and is still there unchanged, when known; sorted
     /// by path. Read by ``prepare(_:)``.
     var published: [OutputManifest.Recorded]?
     private var publishedRead = false
+    /// The published folder's identity and its manifest's checksum, when its record was read from
+    /// the cache and every file it names is still as recorded (what an ``InputsRecord`` goes with).
+    var publishedManifest: (identity: FileIdentity, checksum: String)?
+    /// The digest of this build's inputs and the counts to keep with it (``recordInputs(_:counts:)``).
+    var inputs: (digest: OutputKey, counts: [Int])?
+    /// Whether the record of the inputs proved that nothing changed (``provenUnchanged(by:)``).
+    var proven = false
+    /// How the keys of this build were known: proven by the record of the inputs, or computed and why
+    /// (nil until ``provenUnchanged(by:)`` has run).
+    public internal(set) var keysNote: String?
     /// The same for the spare, once read (only when a build has work to do).
     var spare: [OutputManifest.Recorded]?
     /// The spare's files the new site does not have, removed at publish.
@@ -173,9 +186,11 @@ public final class OutputStager: @unchecked Sendable {
             return
         }
         do {
-            if let tree = try OutputManifest.load(cache: cache, output: output, folder: output, fileSystem: fileSystem,
-                                                  version: GalgenVersion.current) {
-                published = Self.unchanged(tree.files, in: output, fileSystem: fileSystem)
+            if let manifest = try OutputManifest.loadManifest(cache: cache, output: output, folder: output, fileSystem: fileSystem,
+                                                              version: GalgenVersion.current) {
+                let files = Self.unchanged(manifest.tree.files, in: output, fileSystem: fileSystem)
+                if files.count == manifest.tree.files.count { publishedManifest = (manifest.tree.identity, manifest.checksum) }
+                published = files
             }
         } catch {
             switch error {

@@ -157,13 +157,11 @@ public struct FolderRecordSource: Sendable {
         return files.map { fresh.entries[$0.path]?.facts ?? MediaFacts() }
     }
 
-    /// A video's MIME type by its extension, for one whose container could not be read.
+    /// A video's MIME type by its extension (its row of the format table), for one whose container could
+    /// not be read; MP4's when the extension names no video format.
     static func videoType(_ path: String) -> String {
-        switch FolderWalk.extensionOf(path) {
-        case "webm": "video/webm"
-        case "mov": "video/quicktime"
-        default: "video/mp4"
-        }
+        let format = MediaFormat.named(byExtension: FolderWalk.extensionOf(path)).flatMap { $0.kind == .video ? $0 : nil }
+        return (format ?? MediaFormat.mp4).mimeType
     }
 
     /// The content hash a poster's name carries (`<64 hex>.jpg`), or nil for any other name.

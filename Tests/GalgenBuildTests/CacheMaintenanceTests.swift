@@ -35,25 +35,4 @@ struct CacheMaintenanceTests {
         let again = try await build(site)
         #expect(again.images.decoded == 0 && again.images.damaged == 0)
     }
-
-    @Test func maxAgeIgnoresOldBuildsAndStaleTemporaryFilesGo() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let fs = LocalFileSystem()
-        let cache = try DiskCache(directory: dir.path, fileSystem: fs)
-        try cache.store(Data([0xFF, 0xD8, 0xFF, 0xD9]), for: CacheKey(namespace: "variants", hash: "aa11", fileExtension: "jpg"))
-        try cache.store(Data([0xFF, 0xD8, 0xFF, 0xD9]), for: CacheKey(namespace: "variants", hash: "bb22", fileExtension: "jpg"))
-        try cache.record(BuildRecord(time: 1000, hits: 0, misses: 1, damaged: 0, entries: ["variants/aa/aa11.jpg"]), processID: 1)
-        try cache.record(BuildRecord(time: 90_000, hits: 0, misses: 1, damaged: 0, entries: ["variants/bb/bb22.jpg"]), processID: 1)
-        try dir.write("partial", to: "variants/aa/.cc33.jpg.tmp-7-1")
-        try dir.write("partial", to: "variants/aa/.dd44.jpg.tmp-7-2")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1000)], ofItemAtPath: dir.path + "/variants/aa/.cc33.jpg.tmp-7-1")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 99_000)], ofItemAtPath: dir.path + "/variants/aa/.dd44.jpg.tmp-7-2")
-        let result = cache.prune(keepBuilds: 5, maxAge: 86_400, now: 100_000)
-        #expect(result.removedEntries == 1 && result.keptEntries == 1)
-        #expect(!dir.exists("variants/aa/aa11.jpg") && dir.exists("variants/bb/bb22.jpg"))
-        #expect(!dir.exists("variants/aa/.cc33.jpg.tmp-7-1"))   // an hour old: a killed build's leftover
-        #expect(dir.exists("variants/aa/.dd44.jpg.tmp-7-2"))    // recent: maybe a build still writing it
-        #expect(cache.statistics().builds == 1)
-    }
 }

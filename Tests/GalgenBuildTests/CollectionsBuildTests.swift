@@ -5,6 +5,7 @@ import FoundationXML
 import GalgenBuild
 import GalgenCore
 import GalgenTestSupport
+import GalgenValidation
 import Testing
 
 /// Fields, sorting, albums and feeds through whole builds: pages where they should be, hostile

@@ -68,7 +68,7 @@ struct FolderBuildTests {
         // Sub-albums first, in natural order, then the top folder's own photo.
         let day2 = try #require(top.range(of: "trip/day-2/\"")), day10 = try #require(top.range(of: "trip/day-10/\""))
         #expect(day2.lowerBound < day10.lowerBound)
-        #expect(try #require(top.range(of: "class=\"grid justified\"")).lowerBound > day10.lowerBound)
+        #expect(try #require(top.range(of: "class=\"grid justified held\"")).lowerBound > day10.lowerBound)
         // The site's one source: its home lists the top albums (as sigal's index does), then the source's own
         // card, since its top folder holds a photo of its own.
         let home = String(decoding: try site.directory.read("public/index.html"), as: UTF8.self)

@@ -166,11 +166,13 @@ struct IncrementalBuildTests {
         let site = try FixtureSite(count: 6, config: #""pageSize": 2"#)
         defer { site.directory.remove() }
         let first = try await build(site)
-        #expect(first.output == BuildReport.OutputCounts(full: true, reason: "first build", rendered: first.output?.rendered ?? -1, unchanged: 0, removed: 0))
+        #expect(first.output == BuildReport.OutputCounts(full: true, reason: "first build", rendered: first.output?.rendered ?? -1, unchanged: 0, removed: 0,
+                                                         keys: "computed: first build"))
         let before = try Self.stamps(site.outputPath)
         let report = try await build(site)
         #expect(try Self.stamps(site.outputPath) == before)
-        #expect(report.output == BuildReport.OutputCounts(full: false, reason: nil, rendered: 0, unchanged: before.count, removed: 0))
+        #expect(report.output == BuildReport.OutputCounts(full: false, reason: nil, rendered: 0, unchanged: before.count, removed: 0,
+                                                          keys: SiteInputsTests.proven))
         let pages = try #require(report.steps.first { $0.name == "pages" })
         #expect(pages.rendered == 0 && pages.unchanged == report.pages && pages.removed == 0)
     }

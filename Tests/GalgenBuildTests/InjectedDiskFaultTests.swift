@@ -55,7 +55,7 @@ struct InjectedDiskFaultTests {
         if place == "cache" {
             // Each image's cache write fails on its own; the watch turns them into one stop.
             let words = number == ENOSPC ? "the disk is full" : "the disk is read-only"
-            #expect(error.description.contains(words) && error.step == "images", "\(error)")
+            #expect(error.description.contains(words) && error.step == .images, "\(error)")
         }
         #expect(try IncrementalBuildTests.tree(site.outputPath) == before, "the published site changed")
 

@@ -2,6 +2,7 @@ import Foundation
 import GalgenBuild
 import GalgenCore
 import GalgenTestSupport
+import GalgenValidation
 import Testing
 
 /// `"itemPages": "none"` through a whole build: no item folders, cells that link to their own ids,

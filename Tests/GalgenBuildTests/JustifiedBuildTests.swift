@@ -20,6 +20,12 @@ struct JustifiedBuildTests {
             let pixels = Painter.solid(width: w, height: h, rgb: (UInt8(40 * i), 120, 200))
             try site.directory.write(try JPEGCodec.encode(pixels, quality: 80), to: "photos/\(name).jpg")
             try site.directory.write(try JPEGCodec.encode(pixels, quality: 80), to: "photos/sub/\(name).jpg")
+            // Pinned file times: without a date taken a photo's date is its file's, which is on the page, so
+            // two sites written a second apart (a loaded machine) would differ.
+            for path in ["photos/\(name).jpg", "photos/sub/\(name).jpg"] {
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + Double(i))],
+                                                      ofItemAtPath: site.directory.path + "/" + path)
+            }
         }
         if let index { try site.directory.write(index, to: "photos/sub/index.md") }
         try site.writeConfig(sources: #"[{"name": "trip", "type": "folder", "path": "photos"\#(extra)}]"#,
@@ -45,7 +51,11 @@ struct JustifiedBuildTests {
         defer { site.directory.remove() }
         _ = try await build(site)
         let page = try text(site, "trip/index.html")
-        #expect(page.contains(#"<ul class="grid justified" id="grid""#))
+        #expect(page.contains(#"<ul class="grid justified held" id="grid""#))
+        // The held grid shows once the marker after it is parsed (style.css): both on the page, in that order.
+        let end = try #require(page.range(of: #"<div class="grid-end" hidden="hidden"></div>"#), "the marker after a held grid")
+        let grid = try #require(page.range(of: #"id="grid""#))
+        #expect(try #require(page.range(of: "</ul>", range: grid.upperBound..<page.endIndex)).upperBound <= end.lowerBound)
         // One per photo (their order follows the files' times here: none has a date taken).
         #expect(cellShapes(page).sorted() == ["0.671875", "1", "1.328125", "1.5", "4"])
         let m = try manifest(site, "trip")
@@ -57,7 +67,7 @@ struct JustifiedBuildTests {
         // Each cell's `sizes` is the width its row gives it, not the grid's columns.
         #expect(page.contains(#"sizes="(min-width: 1232px) 432px, (min-width: 700px) 360px, 180px""#), "the 3:2 photo")
         #expect(!page.contains("24vw"))
-        #expect(try text(site, "trip/sub/index.html").contains(#"class="grid justified""#), "albums take their source's layout")
+        #expect(try text(site, "trip/sub/index.html").contains(#"class="grid justified held""#), "albums take their source's layout")
     }
 
     @Test func aJSONSourceKeepsTheGridAndLayoutChoosesEitherWay() async throws {
@@ -80,7 +90,7 @@ struct JustifiedBuildTests {
         let site = try folderSite(index: "Title: Sub\nLayout: Grid\n\nSquares here.\n")
         defer { site.directory.remove() }
         _ = try await build(site)
-        #expect(try text(site, "trip/index.html").contains(#"class="grid justified""#))
+        #expect(try text(site, "trip/index.html").contains(#"class="grid justified held""#))
         #expect(try text(site, "trip/sub/index.html").contains(#"<ul class="grid" id="grid""#))
 
         let bad = try folderSite(index: "Layout: masonry\n")
@@ -88,7 +98,7 @@ struct JustifiedBuildTests {
         let report = try await build(bad)
         let warning = try #require(report.diagnostics.first { $0.code == "album.layout" })
         #expect(warning.message.contains("\"masonry\"") && warning.subject.contains("sub/index.md"), "\(warning)")
-        #expect(try text(bad, "trip/sub/index.html").contains(#"class="grid justified""#), "kept its source's")
+        #expect(try text(bad, "trip/sub/index.html").contains(#"class="grid justified held""#), "kept its source's")
     }
 
     @Test func aBadLayoutStopsTheConfigWithTheChoices() async throws {

@@ -3,6 +3,7 @@ import GalgenBuild
 import GalgenCore
 import GalgenImaging
 import GalgenTestSupport
+import GalgenValidation
 import Testing
 
 /// `formats` through whole builds: `<picture>` markup and the manifest's types, only new variants

@@ -68,14 +68,17 @@ struct OutputSafetyTests {
         defer { site.directory.remove() }
         try site.directory.write("old", to: ".public.old-7-999999/index.html")  // left by a killed build
         _ = try await build(site, alive: { $0 != 999999 })
-        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock"])
+        // A full build makes its own spare (the published site as hard links).
+        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock", ".public.spare"])
         try site.directory.write("<p>second</p>\n", to: "Templates/footer.mustache")
         var options = BuildOptions(configPath: site.configPath, jobs: 2)
         options.clean = true  // nothing on disk is trusted: the replaced site is removed, not kept
         let report = try await SiteBuilder(options: options, environment: environment()).build()
         #expect(report.output?.reason == "--clean")
         #expect(try String(contentsOfFile: site.outputPath + "/index.html", encoding: .utf8).contains("<p>second</p>"))
-        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock"])
+        // The replaced site is gone; the spare is made from the new one.
+        #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock", ".public.spare"])
+        #expect(try String(contentsOfFile: site.directory.path + "/.public.spare/index.html", encoding: .utf8).contains("<p>second</p>"))
         try site.directory.write("<p>third</p>\n", to: "Templates/footer.mustache")
         _ = try await build(site)
         #expect(siblings(of: site.outputPath).filter { $0.hasPrefix(".public.") } == [".public.lock", ".public.spare"])

@@ -2,6 +2,7 @@ import Foundation
 import GalgenBuild
 import GalgenCore
 import GalgenTestSupport
+import GalgenValidation
 import Testing
 
 struct SampleBuildTests {

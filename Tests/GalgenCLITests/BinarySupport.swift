@@ -7,11 +7,15 @@ enum GalgenBinary {
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
+    /// The tests' environment without `CI`: these tests take a person's path (a build under CI makes no spare).
+    static var environment: [String: String] { ProcessInfo.processInfo.environment.filter { $0.key != "CI" } }
+
     /// Starts `galgen` with `arguments`, output discarded.
     static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -38,6 +42,7 @@ extension GalgenBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         if let errors {
             _ = FileManager.default.createFile(atPath: errors, contents: nil)

@@ -87,6 +87,15 @@ struct FolderRecordSourceTests {
         #expect(set.diagnostics.contains { $0.code == "video.unreadable" && $0.subject == "trip: clip.mov" })
     }
 
+    /// A video whose container cannot be read is still published, typed by its extension's row of the format table.
+    @Test func anUnreadableVideoIsTypedByItsExtension() throws {
+        let fs = try tree(["a.webm": "1", "b.MOV": "22", "c.m4v": "333", "d.mp4": "4444"])
+        var cache = FolderFactsCache()
+        let records = try load(fs, cache: &cache).set.records
+        let types = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.video?.mimeType) })
+        #expect(types == ["a.webm": "video/webm", "b.MOV": "video/quicktime", "c.m4v": "video/mp4", "d.mp4": "video/mp4"])
+    }
+
     @Test func linksAreFollowedOnlyInsideTheFolder() throws {
         let fs = try tree(["real/a.jpg": "1"])
         try fs.write(path: "/elsewhere/secret.jpg", string: "s")

@@ -1,6 +1,7 @@
 import Foundation
 import GalgenCore
 import GalgenImaging
+import GalgenTestSupport   // PNGCodec.encode: the PNG writer is a test writer (issue 45)
 
 // galgen's image step alone, for side-by-side runs with other tools (scripts/bench-images.sh,
 // bench-formats.sh, bench-outputs.sh) and for the encoder study (Benchmarks/scripts/equal_quality.py).
