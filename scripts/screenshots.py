@@ -109,7 +109,8 @@ def shoot(driver, url: str, path: pathlib.Path, viewer: bool = False) -> None:
             timeout=20)
     helpers.wait_until(lambda: loaded(driver), timeout=20)
     time.sleep(0.8)                                   # animations (the viewer's opening) end
-    driver.save_screenshot(str(path))
+    if not driver.save_screenshot(str(path)):
+        sys.exit(f"screenshots.py: could not write {path}")
     print(path)
 
 
@@ -120,6 +121,7 @@ def main() -> None:
     ap.add_argument("--work", type=pathlib.Path, default=pathlib.Path("/tmp/galgen-screenshots"))
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "docs" / "screenshots")
     args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
     public = build(args.galgen.resolve(), args.work.resolve(), args.photos.resolve())
     server = SiteServer(public).start()
     driver = helpers.make_driver()

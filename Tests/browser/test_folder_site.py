@@ -355,6 +355,19 @@ def test_item_page_has_its_sidecar_and_crumbs(browser, srv):
     assert page["crumbs"][-1][0] == foldersite.PARIS_TITLE, page["crumbs"]
 
 
+def test_the_page_with_the_viewer_open_is_valid_html(browser, srv, tmp_path):
+    """The W3C Nu validator on the album page as the browser holds it with the full-screen viewer open on a photo
+    (the runtime's cells and the viewer's nodes included), not only on the files the build wrote."""
+    browser.get(srv.base + album_url("2024/paris"))
+    assert helpers.wait_until(lambda: browser.execute_script("return !!document.querySelector('#grid .cell a')"), timeout=20)
+    browser.execute_script("document.querySelector('#grid .cell a').click()")
+    assert helpers.wait_until(lambda: browser.execute_script(
+        "const d = document.querySelector('dialog.lightbox[open]'), i = d && d.querySelector('.slide img');"
+        " return !!(i && i.complete && i.naturalWidth);"), timeout=20)
+    problems = helpers.validate_dom(browser, tmp_path, "album-viewer-open")
+    assert problems == "", problems
+
+
 # ------------------------------------------------------------------------------------------------------------
 # Accessibility in both colour schemes, at two viewports
 # ------------------------------------------------------------------------------------------------------------

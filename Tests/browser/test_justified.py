@@ -4,6 +4,8 @@ picture shapes (3:2, 2:3, 1:1, 4:3, 16:9, 3:4, 5:1 cut to 4:1, 1:3) built by gal
 - Taking over moves nothing: the page's own CSS rows (before the runtime's) and the runtime's rows put every
   cell at the same place, on the first page and on page 3 (whose rows start again at its first item), at
   1280 and 390 px; the layout-shift entries of the whole load sum to under 0.01.
+- A page that streams in slowly shows no row before it is final: the grid stays hidden until it is parsed whole (a
+  row is final only once the next row's first cell is); without that hold (the negative control) rows grow on screen.
 - The rows are justified: one height per row, the row as wide as the list (its last row and a capped one
   aside), every cell the shape of its picture.
 - Scrolling: wheel, a fling and scrollbar jumps, in the 1:1 and the scaled mode (the path of a million items),
@@ -55,23 +57,41 @@ return [...document.querySelectorAll('#grid > .cell')].filter((n) => !n.hidden).
 """
 
 
-@pytest.fixture(scope="module")
-def justified_site(tmp_path_factory) -> pathlib.Path:
-    work = tmp_path_factory.mktemp("justified")
-    (work / "images").mkdir()
+def shape_index(index: int) -> int:
+    """Which of the eight shapes item `index` has: an irregular order, so that rows hold different mixes."""
+    return (index * 5 + index // 7) % len(SHAPES)
+
+
+def shape_of(index: int) -> tuple[int, int]:
+    return SHAPES[shape_index(index)]
+
+
+def write_site(work: pathlib.Path, count: int = COUNT) -> pathlib.Path:
+    """Writes the justified test site's pictures, records and config into `work` (also used by
+    Benchmarks/scripts/justified_million.py at a million items); returns the config's path."""
+    (work / "images").mkdir(exist_ok=True)
     for n, (w, h) in enumerate(SHAPES):
         Image.new("RGB", (w, h), (40 + 25 * n, 120, 200 - 20 * n)).save(work / "images" / f"s{n}.jpg", quality=80)
-    # Shapes in an irregular order, so that rows hold different mixes.
-    records = [{"id": "j%05d" % i, "name": "Photo %d" % i, "img": "images/s%d.jpg" % ((i * 5 + i // 7) % len(SHAPES)),
-                "kind": KINDS[i % 3]} for i in range(COUNT)]
-    (work / "photos.json").write_text(json.dumps(records))
+    with open(work / "photos.json", "w") as out:     # written piecewise: a million records are 90 MB of JSON
+        out.write("[")
+        for i in range(count):
+            out.write(("," if i else "") + json.dumps({"id": "j%05d" % i, "name": "Photo %d" % i,
+                                                      "img": "images/s%d.jpg" % shape_index(i), "kind": KINDS[i % 3]}))
+        out.write("]")
     config = {"title": "Justified", "language": "en", "pageSize": PAGE_SIZE, "imageWidths": [160, 320], "formats": ["jpeg"],
               "itemPages": "none",
               "sources": [{"name": "photos", "title": "Photos", "type": "json", "path": "photos.json", "layout": "justified",
                            "fields": {"id": "id", "title": "name", "image": "img", "extra": {"kind": "kind"}},
                            "filters": ["kind"]}]}
     (work / "config.json").write_text(json.dumps(config))
-    result = subprocess.run([str(sitebuild.galgen_binary()), "build", "--config", str(work / "config.json")],
+    return work / "config.json"
+
+
+@pytest.fixture(scope="module")
+def justified_site(tmp_path_factory) -> pathlib.Path:
+    work = tmp_path_factory.mktemp("justified")
+    config = write_site(work)
+    result = subprocess.run([str(sitebuild.galgen_binary()), "build", "--config", str(config)],
                             cwd=work, capture_output=True, text=True, timeout=900)
     if result.returncode != 0:
         pytest.fail(f"galgen build failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
@@ -141,6 +161,68 @@ def test_taking_over_moves_nothing(jdriver, jserver, width, path, rtl):
     assert total < LIMIT, entries[:3]
 
 
+# Installed before any page script. FRAMES: at each frame until the runtime takes over, whether the grid shows and
+# where each of its cells is (document px); at DOMContentLoaded, where the whole page's CSS rows put them.
+FRAMES = """
+window.__frames = [];
+const cellsNow = (g) => [...g.children].map((n) => { const r = n.getBoundingClientRect();
+  return [+n.dataset.index, r.left + scrollX, r.top + scrollY, r.width, r.height]; });
+const tick = () => { const g = document.getElementById('grid');
+  if (g && g.classList.contains('virtual')) return;
+  if (g) __frames.push({shown: getComputedStyle(g).visibility === 'visible', cells: cellsNow(g)});
+  requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+document.addEventListener('DOMContentLoaded', () => { window.__whole = cellsNow(document.getElementById('grid')); });
+"""
+# The negative control takes the hold away, as a browser without :has() would.
+UNHOLD = """
+new MutationObserver((_, o) => { if (!document.head) return; o.disconnect();
+  const s = document.createElement('style'); s.textContent = '.grid.justified.held { visibility: visible !important; }';
+  document.head.append(s); }).observe(document, { childList: true, subtree: true });
+"""
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["held", "negative-control-unheld"])
+def test_a_page_that_streams_in_shows_no_row_before_it_is_final(jdriver, jserver, held):
+    """At 24 KB/s the page's 100 cells arrive over a few seconds and the browser paints what it has parsed. A
+    partial last row is not justified yet (the rest of its line is empty); it grows when the next row's first
+    cell arrives. Held, the grid shows only once it is whole: no frame shows a cell anywhere but at its final
+    place, and the load's layout shifts sum to under 0.01. Unheld (the control), frames do. The window is tall
+    (a portrait 4K screen's): the render-blocking stylesheet arrives with the page's first dozen cells."""
+    helpers.set_viewport(jdriver, 1280, 2000)
+    added = [jdriver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+             for source in [FRAMES, OBSERVE.replace("return performance.now();", "")] + ([] if held else [UNHOLD])]
+    jdriver.execute_cdp_cmd("Network.enable", {})
+    jdriver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                                 "downloadThroughput": 24_000, "uploadThroughput": 100_000})
+    try:
+        jdriver.get(f"{jserver.base}photos/page/3/?galgen-debug=1")
+        assert helpers.wait_ready(jdriver, 60000).get("ok")
+        helpers.settle(jdriver)
+        entries = jdriver.execute_async_script(COLLECT, 0)
+        frames, whole = jdriver.execute_script("return [window.__frames, window.__whole]")
+    finally:
+        jdriver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                                     "downloadThroughput": -1, "uploadThroughput": -1})
+        jdriver.execute_cdp_cmd("Network.disable", {})
+        for a in added:
+            jdriver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": a["identifier"]})
+    final = {c[0]: c[1:] for c in whole}
+    partial = [f for f in frames if f["cells"] and len(f["cells"]) < len(final)]
+    assert len(partial) >= 5, ("the page must stream in over several frames", len(frames))
+    moved = [(c[0], c[1:], final[c[0]]) for f in frames if f["shown"] for c in f["cells"]
+             if max(abs(a - b) for a, b in zip(c[1:], final[c[0]])) >= 1]
+    total = sum(e["v"] for e in entries)
+    print(f"\nstreamed in ({'held' if held else 'unheld'}): {len(partial)} frames of a partial grid, "
+          f"{len(moved)} cells shown off their final place, load shifts {total:.4f}")
+    if held:
+        assert not moved, moved[:3]
+        assert not any(f["shown"] for f in partial), "a partial grid was shown"
+        assert total < LIMIT, entries[:3]
+    else:
+        assert moved, "the control must show rows that grow as the page streams in"
+
+
 def test_rows_are_justified(jdriver, jserver):
     helpers.set_viewport(jdriver, 1280, 800)
     info = open_page(jdriver, jserver)
@@ -161,7 +243,7 @@ def test_rows_are_justified(jdriver, jserver):
         for c in row:
             shape = c[3] / c[4]
             index = c[0]
-            w, h = SHAPES[(index * 5 + index // 7) % len(SHAPES)]
+            w, h = shape_of(index)
             want = min(4.0, max(0.25, round(w / h * 64) / 64))
             assert abs(shape - want) / want < 0.01, (index, shape, want)
     assert full >= 3, rows
@@ -237,7 +319,7 @@ def test_a_filter_lays_out_the_chosen_items_in_rows_of_their_own(jdriver, jserve
         for c in row:
             index = int(c[0][1:])
             assert index % 3 == 1, c                  # only the chosen kind
-            w, h = SHAPES[(index * 5 + index // 7) % len(SHAPES)]
+            w, h = shape_of(index)
             want = min(4.0, max(0.25, round(w / h * 64) / 64))
             assert abs(c[3] / c[4] - want) / want < 0.01, (c, want)
         full += abs(row[-1][1] + row[-1][3] - row[0][1] - width) < 1

@@ -1,7 +1,8 @@
 """The theme in every built-in language (issue 33): the sample built once per language, then for each one no English
 string of the theme left on a gallery page, an item page and the 404 page (visible text, aria-label, alt, title, and
 the runtime's words after a search and with the lightbox open), vnu 0 errors, axe 0 violations in light and dark at
-1280×800 and 390×844, and the first gallery page within 25 KB gzip.
+1280×800 and 390×844, no control or heading over a picture and nothing scrolling sideways at 320 px, and the
+first gallery page within 25 KB gzip.
 
 "English left" is measured against the English table itself (Sources/GalgenTheme/Theme/i18n/en.json): each message
 without its placeholders, in pieces of at least three letters, except pieces the language's own table also uses
@@ -117,7 +118,7 @@ def proper_names(site: pathlib.Path) -> list[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_english_left_and_accessible(language, sites, session_driver):
+def test_no_english_left_and_accessible(language, sites, session_driver, tmp_path):
     site = sites[language]
     pieces = english_pieces(language) if language != "en" else []
     proper = proper_names(site)
@@ -151,6 +152,9 @@ def test_no_english_left_and_accessible(language, sites, session_driver):
         assert helpers.wait_until(lambda: driver.execute_script(
             "const d = document.querySelector('dialog.lightbox[open]'); return d && d.querySelector('.bar a').textContent;"), timeout=20)
         found["lightbox"] = leftovers(page_text(driver, proper), pieces)
+        if language in ("en", "ar"):                 # the page with the viewer open, left to right and right to left
+            problems = helpers.validate_dom(driver, tmp_path / "dom", f"viewer-{language}")
+            assert problems == "", problems
         assert not any(found.values()), (language, {k: v for k, v in found.items() if v}, statuses)
         assert all(statuses), statuses
         # axe in light and dark at both sizes, on the three pages.
@@ -164,6 +168,34 @@ def test_no_english_left_and_accessible(language, sites, session_driver):
                     result = helpers.run_axe(driver)
                     assert "error" not in result and result["version"].startswith("4."), result
                     assert result["violations"] == [], (language, name, scheme, (width, height), result["violations"])
+    finally:
+        helpers.reset_driver(driver)
+        server.stop()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_hold_on_a_phone(language, sites, session_driver):
+    """test_layout.py's check (no control or heading over a picture, nothing scrolls sideways) in every language at
+    320 px, the narrowest width, where words are longest against the room they get: the gallery (plain and with
+    search open), the item page, the albums page and the 404 page. test_layout.py runs all five widths in English,
+    German and Arabic."""
+    from test_layout import check, search
+    server = SiteServer(sites[language], image_hosts=0).start()
+    driver = session_driver
+    try:
+        helpers.reset_driver(driver)
+        site = sites[language]
+        item = next(p for p in sorted((site / "people").iterdir()) if (p / "index.html").exists() and p.name != "page")
+        problems = []
+        for width in (320,):
+            helpers.set_viewport(driver, width, 800)
+            for label, path, action in (("gallery", "people/", None), ("gallery, search open", "people/", search),
+                                        ("item", f"people/{item.name}/", None), ("albums", "members/", None), ("404", "404.html", None)):
+                driver.get(server.base + path)
+                if action is not None:
+                    action(driver)
+                problems += check(driver, f"{language} {label} at {width}px")
+        assert not problems, "\n".join(problems)
     finally:
         helpers.reset_driver(driver)
         server.stop()

@@ -12,7 +12,6 @@ more than 2 × 2 CSS px and neither element holds the other. With the lightbox o
 from __future__ import annotations
 
 import pathlib
-import time
 
 import pytest
 
@@ -50,6 +49,30 @@ return {overlaps: found.slice(0, 5), sideways: doc.scrollWidth - doc.clientWidth
 """
 
 
+# Resolves once the page is laid out for good: the document loaded, its fonts in, no shard pending, an element
+# `want` names present (when given), and the boxes of every heading, control and picture unchanged for four frames
+# in a row (at most 3 s). This replaces fixed sleeps: most pages hold after a few frames.
+STABLE = """
+const done = arguments[arguments.length - 1], want = arguments[0], t0 = performance.now();
+const sig = () => [...document.querySelectorAll('h1, h2, img, video, .cover, .find, .filters, .pager, dialog[open], dialog .info, .find-results')]
+  .map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round).join(','); }).join(';');
+let last = null, same = 0;
+(function frame() {
+  const grid = document.querySelector('.grid');
+  const ready = document.readyState === 'complete' && document.fonts.status === 'loaded' &&
+    !(grid && grid.getAttribute('aria-busy') === 'true') && (!want || document.querySelector(want));
+  const now = sig();
+  same = ready && now === last ? same + 1 : 0;
+  last = now;
+  if (same >= 4 || performance.now() - t0 > 3000) done(same >= 4); else requestAnimationFrame(frame);
+})();
+"""
+
+
+def stable(driver, want: str | None = None) -> bool:
+    return driver.execute_async_script(STABLE, want)
+
+
 def build_people(work: pathlib.Path, language: str) -> pathlib.Path:
     """sitebuild.py's inputs with 300 people (filters, an albums collection), in `language`."""
     return sitebuild.build_language_site(work, language, 300, work.parent / "cache")
@@ -84,7 +107,7 @@ def first_item(site: pathlib.Path, collection: str) -> str:
 
 
 def check(driver, label: str) -> list[str]:
-    time.sleep(0.15)          # pictures placed, fonts laid out
+    stable(driver)
     got = driver.execute_script(OVERLAPS)
     problems = [f"{label}: {o}" for o in got["overlaps"]]
     if got["sideways"] > 0:
@@ -97,7 +120,7 @@ def open_and_check(driver, base: str, path: str, label: str, action=None) -> lis
     for width in WIDTHS:
         helpers.set_viewport(driver, width, HEIGHT)
         driver.get(base + path)
-        time.sleep(0.3)
+        stable(driver)
         if action is not None:
             action(driver)
         problems += check(driver, f"{label} at {width}px")
@@ -107,13 +130,13 @@ def open_and_check(driver, base: str, path: str, label: str, action=None) -> lis
 def search(driver):
     driver.execute_script("""const i = document.querySelector('#find-input'); if (!i) return;
       i.closest('search').hidden = false; i.focus(); i.value = 'a'; i.dispatchEvent(new Event('input', {bubbles: true}));""")
-    time.sleep(0.6)
+    stable(driver, ".find-results > *, .find-status:not(:empty)")
 
 
 def choose_filter(driver):
     driver.execute_script("""const s = document.querySelector('form.filters select'); if (!s) return;
       s.value = s.options[Math.min(1, s.options.length - 1)].value; s.dispatchEvent(new Event('change', {bubbles: true}));""")
-    time.sleep(0.6)
+    stable(driver)
 
 
 def open_browse(driver):
@@ -122,7 +145,7 @@ def open_browse(driver):
 
 def open_lightbox(driver):
     driver.execute_script("const a = document.querySelector('#grid .cell a'); if (a) a.click();")
-    time.sleep(0.8)
+    stable(driver, "dialog[open]")
 
 
 def test_folder_site_pages_hold_at_every_width(d, sites):

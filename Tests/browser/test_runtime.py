@@ -265,9 +265,11 @@ def test_t7_no_stale_image_pixels(driver, server, runtime, mode):
 @pytest.mark.parametrize("mode", list(MODES))
 def test_t7_negative_control_unsafe_noclear_shows_stale_pixels(driver, server, runtime, mode):
     """Also the negative control for <picture>: with AVIF/WebP <source>s bound (and the AVIF shown), a rebind
-    without the clear still leaves the previous item's picture on screen (in the scaled mode too)."""
-    r = stale_image_run(driver, server, "unsafe-noclear" + ("," + helpers.SCALED if mode == "scaled" else ""))
-    assert r["checked"] >= 1500, r
+    without the clear still leaves the previous item's picture on screen (in the scaled mode too). A shorter walk
+    than the real one's (40 steps, not 110): it only has to show that the samples catch a stale picture, and a
+    runtime without the clear shows one in 30-70 % of them."""
+    r = stale_image_run(driver, server, "unsafe-noclear" + ("," + helpers.SCALED if mode == "scaled" else ""), steps=40)
+    assert r["checked"] >= 500, r
     assert r["bad"] >= 0.10 * r["checked"], r
     assert_pictures_came_from_sources(r)
 

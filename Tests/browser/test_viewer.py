@@ -115,7 +115,7 @@ return {open: true, title: d.querySelector('h2').textContent, hash: location.has
         complete: img.complete && img.naturalWidth > 0, natural: img.naturalWidth, scale: m.a,
         rect: [r.left, r.top, r.width, r.height], stage: [st.left, st.top, st.width, st.height],
         animating: document.getAnimations().length, vw: innerWidth, vh: innerHeight,
-        next: (d.querySelectorAll('.peek')[1] || {}).currentSrc || '', nextComplete: !!(d.querySelectorAll('.peek')[1] || {}).complete};
+        next: (d.querySelector('.peek.next') || {}).currentSrc || '', nextComplete: !!(d.querySelector('.peek.next') || {}).complete};
 """
 
 

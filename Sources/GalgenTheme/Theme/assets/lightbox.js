@@ -36,14 +36,14 @@ export class Lightbox {
     d.innerHTML = '<div class="shade"></div><div class="bar"><div class="caption"><h2 id="lightbox-title" dir="auto"></h2><p dir="auto"></p></div>' +
       BUTTONS.map(([act, , path]) => (act === 'page' ? `<a data-act="page">${icon(path)}</a>` : `<button type="button" data-act="${act}">${icon(path)}</button>`)).join('') +
       '</div><div class="stage"><div class="track"><div class="slide"><img alt="" draggable="false">' +
-      '<video controls preload="none" playsinline hidden></video></div><img class="peek" alt="" aria-hidden="true" draggable="false">' +
-      '<img class="peek" alt="" aria-hidden="true" draggable="false"></div></div><div class="info" id="lightbox-info"><dl class="fields" hidden></dl></div>';
+      '<video controls preload="none" playsinline hidden></video></div></div></div><div class="info" id="lightbox-info"><dl class="fields" hidden></dl></div>';
     for (const [act, key] of BUTTONS) {
       if (!key) continue;
       const button = d.querySelector(`[data-act="${act}"]`);
       button.querySelector('.sr').textContent = button.title = t(key);
     }
     const $ = (s) => d.querySelector(s);
+    const peek = (side) => Object.assign(document.createElement('img'), { className: 'peek ' + side, alt: '', draggable: false, ariaHidden: 'true' });
     $('[data-act="info"]').setAttribute('aria-controls', 'lightbox-info');
     $('[data-act="full"]').hidden = !document.fullscreenEnabled;
     $('[data-act="full"]').setAttribute('aria-pressed', 'false');
@@ -51,7 +51,7 @@ export class Lightbox {
     document.body.appendChild(d);
     this.dialog = d;
     this.parts = { img: $('.slide img'), video: $('video'), title: $('h2'), text: $('.caption p'), link: $('.bar a'), stage: $('.stage'),
-                   fields: $('dl'), track: $('.track'), slide: $('.slide'), peeks: [...d.querySelectorAll('.peek')], shade: $('.shade'),
+                   fields: $('dl'), track: $('.track'), slide: $('.slide'), peeks: ['prev', 'next'].map(peek), shade: $('.shade'),
                    bar: $('.bar'), info: $('.info') };
     this.viewer = new Viewer(this, this.parts);
     this.setInfo(false);

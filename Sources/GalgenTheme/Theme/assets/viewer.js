@@ -10,6 +10,7 @@ const GAP = 16;                      // px between a picture and its neighbour w
 const EASE = 'cubic-bezier(.2, .7, .2, 1)';
 const still = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 const transform = (v) => `translate(${v.x}px, ${v.y}px) scale(${v.s})`;
+const unpeek = (peek) => { peek.removeAttribute('src'); peek.remove(); };  // out of the page: an <img> needs a src
 
 /** Sets `el.style[prop]` to `to`, animated from its value before unless motion is reduced; resolves when done. */
 function glide(el, prop, to, ms = 220, from = el.style[prop]) {
@@ -48,8 +49,7 @@ export class Viewer {
   /** Nothing shown (an item whose shard is on its way): no picture, thumbnail, colour or neighbours of another. */
   blank() {
     const { slide, img, peeks } = this.parts;
-    this.item = null; this.entry = null;
-    for (const el of [img, ...peeks]) el.removeAttribute('src');
+    this.item = null; this.entry = null; img.removeAttribute('src'); peeks.forEach(unpeek);
     slide.style.backgroundImage = slide.style.backgroundColor = '';
   }
 
@@ -118,12 +118,13 @@ export class Viewer {
     const { data, formats, count } = this.box.page;
     this.parts.peeks.forEach((peek, k) => {
       const d = k ? 1 : -1, i = this.box.index + d, item = i >= 0 && i < count ? data.shards.itemAt(i) : null;
-      if (!item || !item.v.length || !this.item) { peek.removeAttribute('src'); return; }
-      const last = item.v[item.v.length - 1], b = fitBox(this.W - (this.W < 600 ? 0 : 16), this.H - (this.W < 600 ? 0 : 16), last[1], last[2]);
-      const url = urlOf(formats, variantOf(formats, variantFor(item.v, b.w * (window.devicePixelRatio || 1))));
-      if (!url) { peek.removeAttribute('src'); return; }
+      const last = item && item.v.length && this.item ? item.v[item.v.length - 1] : null;
+      const b = last && fitBox(this.W - (this.W < 600 ? 0 : 16), this.H - (this.W < 600 ? 0 : 16), last[1], last[2]);
+      const url = b && urlOf(formats, variantOf(formats, variantFor(item.v, b.w * (window.devicePixelRatio || 1))));
+      if (!url) { unpeek(peek); return; }                  // no neighbour (the first or last item), or none shown yet
       Object.assign(peek.style, { width: b.w + 'px', height: b.h + 'px',
         transform: `translate(${(this.W - b.w) / 2 + d * (this.rtl ? -1 : 1) * (this.W + GAP)}px, ${(this.H - b.h) / 2}px)` });
+      if (!peek.isConnected) this.parts.track.append(peek);
       if (peek.src !== url) { peek.src = url; peek.decode().catch(() => {}); }
     });
   }
