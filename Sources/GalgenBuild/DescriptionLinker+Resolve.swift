@@ -91,7 +91,7 @@ extension DescriptionLinker {
         }
         html += "<img src=\"\(escape(root + main.path))\" srcset=\"\(srcset(image.variants))\" sizes=\"\(sizes)\""
             + " width=\"\(main.width)\" height=\"\(main.height)\" alt=\"\(escape(alt))\" loading=\"lazy\" decoding=\"async\""
-            + " style=\"width: \(shown)px; background-color: \(escape(image.averageColor))\" /></picture>"
+            + " style=\"width: \(shown)px; background-color: \(escape(image.facts.averageColor))\" /></picture>"
         guard let link else { return html }
         return "<a class=\"photo-link\" href=\"\(escape(link))\">\(html)</a>"
     }

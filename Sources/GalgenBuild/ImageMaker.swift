@@ -32,6 +32,9 @@ struct ImageMaker: Sendable {
     /// Variants verified by earlier builds and unchanged since: not read again (nil: every variant is read).
     var verified: VerifiedEntries? = nil
 
+    /// A source's metadata entry in the cache: its geometry and ``ImageFacts`` (stored flat, as
+    /// entries made before the facts were one value are), what its decode said, and the formats it
+    /// cannot be written in.
     struct SourceEntry: Codable {
         var info: ImagePipeline.SourceInfo
         var averageColor: String
@@ -43,6 +46,19 @@ struct ImageMaker: Sendable {
         /// Preferred formats the image cannot be written in (format name → the encoder's reason).
         var skipped: [String: String]?
 
+        /// The entry of a source with these facts.
+        init(info: ImagePipeline.SourceInfo, facts: ImageFacts, warning: String?, skipped: [String: String]?) {
+            self.info = info
+            averageColor = facts.averageColor
+            preview = facts.preview ?? ""
+            self.warning = warning
+            self.skipped = skipped
+        }
+
+        /// The facts it holds; nil for an entry made before previews existed.
+        var facts: ImageFacts? {
+            preview.map { ImageFacts(width: info.width, height: info.height, averageColor: averageColor, preview: $0.isEmpty ? nil : $0) }
+        }
     }
 
     /// Reads a local file, or the cached download (only when it has to be decoded).
@@ -120,11 +136,10 @@ struct ImageMaker: Sendable {
         if let entry {
             let wanted = self.wanted(entry)
             cached = self.cached(wanted, sourceHash: sourceHash, result: &result)
-            if cached.count == wanted.count, let preview = entry.preview {
+            if cached.count == wanted.count, let facts = entry.facts {
                 result.reused = cached.count
                 result.warning = entry.warning
-                return finish(result, sourceHash: sourceHash, info: entry.info, color: entry.averageColor, preview: preview,
-                              present: cached, skipped: entry.skipped ?? [:])
+                return finish(result, sourceHash: sourceHash, facts: facts, present: cached, skipped: entry.skipped ?? [:])
             }
         }
         switch source.load() {
@@ -178,7 +193,12 @@ struct ImageMaker: Sendable {
                      output.note].compactMap { $0 } + skipNotes
         result.warning = notes.isEmpty ? entry?.warning : notes.joined(separator: "; ")
         var present = cached
-        let preview = entry?.preview ?? output.preview ?? ""
+        // What an earlier decode found stays (its colour, its preview); what it lacked comes from this one.
+        var facts = output.facts
+        if let entry {
+            facts.averageColor = entry.averageColor
+            if let preview = entry.preview { facts.preview = preview.isEmpty ? nil : preview }
+        }
         do {
             for variant in output.variants {
                 let id = VariantID(variant.format, variant.size.width)
@@ -192,16 +212,15 @@ struct ImageMaker: Sendable {
             if entry == nil || (entry?.skipped ?? [:]) != skipped || entry?.preview == nil {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                let stored = SourceEntry(info: entry?.info ?? output.info, averageColor: entry?.averageColor ?? output.averageColor,
-                                         preview: preview, warning: result.warning, skipped: skipped.isEmpty ? nil : skipped)
+                let stored = SourceEntry(info: entry?.info ?? output.info, facts: facts, warning: result.warning,
+                                         skipped: skipped.isEmpty ? nil : skipped)
                 try cache.store(try encoder.encode(stored), for: infoKey(sourceHash))
             }
         } catch {
             result.failure = "cannot write the image cache: \(error)"
             return result
         }
-        return finish(result, sourceHash: sourceHash, info: output.info, color: entry?.averageColor ?? output.averageColor,
-                      preview: preview, present: present, skipped: skipped)
+        return finish(result, sourceHash: sourceHash, facts: facts, present: present, skipped: skipped)
     }
 
     /// A source's hash: the download's, or a local file's bytes hashed; nil when the file is
@@ -252,10 +271,10 @@ struct ImageMaker: Sendable {
     }
 
     /// Describes what was made: every variant of each format the image is published in.
-    private func finish(_ partial: ImageResult, sourceHash: String, info: ImagePipeline.SourceInfo, color: String,
-                        preview: String, present: Set<VariantID>, skipped: [String: String]) -> ImageResult {
+    private func finish(_ partial: ImageResult, sourceHash: String, facts: ImageFacts, present: Set<VariantID>,
+                        skipped: [String: String]) -> ImageResult {
         var result = partial
-        let sizes = VariantPlan(sourceWidth: info.width, sourceHeight: info.height, widths: pipeline.settings.widths).sizes
+        let sizes = VariantPlan(sourceWidth: facts.width, sourceHeight: facts.height, widths: pipeline.settings.widths).sizes
         var formats: [MadeImage.Format] = []
         for format in pipeline.settings.formats where !leavesOut(format, skipped) {
             var variants: [MadeImage.Variant] = []
@@ -276,7 +295,7 @@ struct ImageMaker: Sendable {
             result.failure = "no output format"
             return result
         }
-        result.image = MadeImage(formats: formats, averageColor: color, preview: preview.isEmpty ? nil : preview)
+        result.image = MadeImage(formats: formats, facts: facts)
         return result
     }
 }

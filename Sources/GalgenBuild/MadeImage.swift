@@ -2,7 +2,7 @@ import GalgenCore
 import GalgenImaging
 
 /// What the image work made of one source image: its variants in each format (the site's order of
-/// preference, the fallback last), its mean colour and its ThumbHash preview. Where the files go on the site is decided by
+/// preference, the fallback last) and its ``ImageFacts``. Where the files go on the site is decided by
 /// the pages step alone (``PublishedImages``).
 struct MadeImage: Sendable, Hashable {
     /// One variant: its size, the hash of its cache key (which names everything its bytes depend
@@ -25,8 +25,6 @@ struct MadeImage: Sendable, Hashable {
 
     /// Every format, the site's preferred first and the fallback last; never empty.
     var formats: [Format]
-    /// Mean colour `#rrggbb`.
-    var averageColor: String
-    /// ThumbHash preview, base64 without padding (``ThumbHash``); nil when none could be made.
-    var preview: String?
+    /// Its size, mean colour and ThumbHash preview, as the pipeline found them.
+    var facts: ImageFacts
 }

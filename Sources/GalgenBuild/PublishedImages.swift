@@ -29,7 +29,7 @@ enum PublishedImages {
         let fallback = made.formats[made.formats.count - 1]
         return ItemImage(variants: variants(fallback),
                          sources: made.formats.dropLast().map { ImageSource(type: $0.mimeType, variants: variants($0)) },
-                         averageColor: made.averageColor, preview: made.preview)
+                         facts: made.facts)
     }
 
     /// Every file of the images, each once, sorted by path. A file's key is its cache key's hash.

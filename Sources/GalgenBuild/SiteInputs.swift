@@ -149,8 +149,7 @@ enum SiteInputs {
         let made = state.images.map { (Self.reference($0.key), $0.value) }.sorted { $0.0 < $1.0 }
         feed.add(made) { f, pair in
             f.add(pair.0)
-            f.add(pair.1.averageColor)
-            f.add(pair.1.preview)
+            pair.1.facts.feed(into: &f)
             f.add(pair.1.formats) { f, format in
                 f.add(format.format.rawValue)
                 f.add(format.fileExtension)

@@ -101,11 +101,9 @@ public struct ImagePipeline: Sendable {
     public struct Output: Sendable {
         /// The source's geometry.
         public var info: SourceInfo
-        /// Mean colour, `#rrggbb`, for the placeholder background.
-        public var averageColor: String
-        /// The ThumbHash preview (``ThumbHash``), base64 without padding, upright and in sRGB; nil when
-        /// it could not be made.
-        public var preview: String?
+        /// What the pages show of it beside its files: its upright size, its mean colour (for the
+        /// placeholder background) and its ThumbHash preview (``ThumbHash``; nil when it could not be made).
+        public var facts: ImageFacts
         /// One encoded variant.
         public struct Variant: Sendable {
             /// Its size.
@@ -184,8 +182,10 @@ public struct ImagePipeline: Sendable {
         let (variants, skipped) = try encodeVariants(of: pixels, info: info, only: only, displayP3: wide)
         var average = PixelOps.averageColor(pixels, background: settings.background)
         if wide, let p3 = ColorManagement.displayP3 { average = ColorManagement.hexToSRGB(average, from: p3) }   // CSS colours are sRGB
-        var output = Output(info: info, averageColor: average, preview: preview(of: pixels, orientation: info.orientation, wide: wide),
-                            variants: variants, warning: decoded.warning, colorWarning: colorWarning, note: decoded.note)
+        let facts = ImageFacts(width: info.width, height: info.height, averageColor: average,
+                               preview: preview(of: pixels, orientation: info.orientation, wide: wide))
+        var output = Output(info: info, facts: facts, variants: variants, warning: decoded.warning, colorWarning: colorWarning,
+                            note: decoded.note)
         output.skipped = skipped
         output.displayP3 = wide
         return output

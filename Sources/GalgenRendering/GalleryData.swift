@@ -116,9 +116,9 @@ public struct GalleryData: Sendable {
         let fields = collection.fields
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
-        members.append(("c", JSONText.string(item.image?.averageColor ?? SiteRenderer.placeholderColor)))
+        members.append(("c", JSONText.string(item.image?.facts.averageColor ?? SiteRenderer.placeholderColor)))
         // The ThumbHash preview (base64), painted over the mean colour until the picture arrives.
-        if let preview = item.image?.preview { members.append(("p", JSONText.string(preview))) }
+        if let preview = item.image?.facts.preview { members.append(("p", JSONText.string(preview))) }
         // Each variant: [fallback path, width, height, then the same width in each manifest type, or
         // null where this image could not be written in that format].
         let variants = item.image?.variants ?? []

@@ -101,7 +101,7 @@ extension SiteRenderer {
         return ImageContext(src: root + main.path, srcset: srcset(image.variants),
                             sources: image.sources.map { SourceContext(type: $0.type, srcset: srcset($0.variants)) },
                             width: main.width, height: main.height,
-                            alt: alt, color: image.averageColor, preview: image.preview, placeholder: false)
+                            alt: alt, color: image.facts.averageColor, preview: image.facts.preview, placeholder: false)
     }
 
     /// The item's extra fields that have a value, in the source's order.

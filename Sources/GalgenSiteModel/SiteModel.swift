@@ -1,3 +1,4 @@
+public import GalgenCore
 public import GalgenConfig
 public import GalgenRecords
 
@@ -40,30 +41,26 @@ public struct ImageSource: Sendable, Hashable {
 }
 
 /// The published image of an item: its fallback variants (ascending width, the `<img>`), the same
-/// widths in preferred formats (the `<source>`s, best first) and its mean colour.
+/// widths in preferred formats (the `<source>`s, best first) and what the image work found of it.
 public struct ItemImage: Sendable, Hashable {
     /// Variants of the fallback format, ascending by width; never empty.
     public var variants: [ImageVariant]
     /// The preferred formats, best first; empty when the site writes one format.
     public var sources: [ImageSource]
-    /// Mean colour `#rrggbb`, the cell's background until the image arrives (the first paint, and all
-    /// there is without JavaScript).
-    public var averageColor: String
-    /// ThumbHash preview, base64 without padding: the runtime paints it over the mean colour until the
-    /// image arrives; nil when there is none.
-    public var preview: String?
+    /// Its source's size, its mean colour (the cell's background until the image arrives: the first
+    /// paint, and all there is without JavaScript) and its ThumbHash preview (painted over the mean
+    /// colour by the runtime until the image arrives).
+    public var facts: ImageFacts
 
     /// Creates an image.
     /// - Parameters:
     ///   - variants: Fallback variants, ascending by width.
     ///   - sources: The same widths in preferred formats, best first.
-    ///   - averageColor: Mean colour.
-    ///   - preview: ThumbHash preview, base64.
-    public init(variants: [ImageVariant], sources: [ImageSource] = [], averageColor: String, preview: String? = nil) {
+    ///   - facts: What the image work found of the source.
+    public init(variants: [ImageVariant], sources: [ImageSource] = [], facts: ImageFacts) {
         self.variants = variants
         self.sources = sources
-        self.averageColor = averageColor
-        self.preview = preview
+        self.facts = facts
     }
 
     /// Every published file of the image: the fallback's variants and each source's.

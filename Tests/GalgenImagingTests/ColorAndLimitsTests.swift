@@ -19,7 +19,7 @@ struct ColorAndLimitsTests {
 
     /// The mean colour of the first variant, as three ints.
     private func color(_ output: ImagePipeline.Output) -> [Int] {
-        [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+        [1, 3, 5].map { Int(output.facts.averageColor.dropFirst($0).prefix(2), radix: 16)! }
     }
 
     private func solid(_ rgb: (UInt8, UInt8, UInt8), markers: [(Int, [UInt8])] = []) throws -> Data {
@@ -33,9 +33,9 @@ struct ColorAndLimitsTests {
         let swapped = try #require(ColorManagement.rgbProfile(red: (0.30, 0.60), green: (0.64, 0.33), blue: (0.15, 0.06)))
         let tagged = try pipeline().process(try solid((220, 30, 30), markers: iccMarkers(swapped)))
         let untagged = try pipeline().process(try solid((220, 30, 30)))
-        #expect(near(color(untagged), [220, 30, 30], 4), "\(untagged.averageColor)")
+        #expect(near(color(untagged), [220, 30, 30], 4), "\(untagged.facts.averageColor)")
         let c = color(tagged)
-        #expect(c[1] > 180 && c[0] < 80 && c[2] < 80, "expected green, got \(tagged.averageColor)")
+        #expect(c[1] > 180 && c[0] < 80 && c[2] < 80, "expected green, got \(tagged.facts.averageColor)")
         #expect(tagged.colorWarning == nil)
     }
 
@@ -43,7 +43,7 @@ struct ColorAndLimitsTests {
         let swapped = try #require(ColorManagement.rgbProfile(red: (0.30, 0.60), green: (0.64, 0.33), blue: (0.15, 0.06)))
         #expect(swapped.count > 300)
         let output = try pipeline().process(try solid((220, 30, 30), markers: iccMarkers(swapped, chunk: 150)))
-        #expect(color(output)[1] > 180, "\(output.averageColor)")
+        #expect(color(output)[1] > 180, "\(output.facts.averageColor)")
     }
 
     @Test func displayP3MatchesTheReferenceConversion() throws {
@@ -51,7 +51,7 @@ struct ColorAndLimitsTests {
         for rgb in [(200, 100, 50), (40, 160, 90), (120, 120, 200), (128, 128, 128)] {
             let output = try pipeline().process(try solid((UInt8(rgb.0), UInt8(rgb.1), UInt8(rgb.2)), markers: iccMarkers(p3)))
             let expected = Self.p3ToSRGB([rgb.0, rgb.1, rgb.2])
-            #expect(near(color(output), expected, 3), "P3 \(rgb): got \(output.averageColor), expected \(expected)")
+            #expect(near(color(output), expected, 3), "P3 \(rgb): got \(output.facts.averageColor), expected \(expected)")
         }
     }
 
@@ -84,7 +84,7 @@ struct ColorAndLimitsTests {
             let output = try pipeline().process(try solid((UInt8(rgb[0]), UInt8(rgb[1]), UInt8(rgb[2])), markers: iccMarkers(profile)))
             let l = rgb.map(linear)
             let expected = m.map { row in encoded(row[0] * l[0] + row[1] * l[1] + row[2] * l[2]) }
-            #expect(near(color(output), expected, 3), "Adobe RGB \(rgb): got \(output.averageColor), expected \(expected)")
+            #expect(near(color(output), expected, 3), "Adobe RGB \(rgb): got \(output.facts.averageColor), expected \(expected)")
             #expect(output.colorWarning == nil)
         }
     }
@@ -92,7 +92,7 @@ struct ColorAndLimitsTests {
     @Test func aBrokenProfileIsTakenAsSRGBWithAWarning() throws {
         let garbage = [UInt8](repeating: 0x5A, count: 400)
         let output = try pipeline().process(try solid((200, 100, 50), markers: iccMarkers(garbage)))
-        #expect(near(color(output), [200, 100, 50], 4), "\(output.averageColor)")
+        #expect(near(color(output), [200, 100, 50], 4), "\(output.facts.averageColor)")
         #expect(output.colorWarning?.contains("ICC profile") == true && output.colorWarning?.contains("taken as sRGB") == true)
         #expect(output.warning == nil)
     }

@@ -12,7 +12,7 @@ struct HEIFInputTests {
     }
 
     private func color(_ output: ImagePipeline.Output) -> [Int] {
-        [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+        [1, 3, 5].map { Int(output.facts.averageColor.dropFirst($0).prefix(2), radix: 16)! }
     }
 
     private func near(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
@@ -24,7 +24,7 @@ struct HEIFInputTests {
         #expect(ImageFormat.sniff(file) == .media(avif ? .avif : .heic))
         let output = try pipeline().process(file)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
-        #expect(near(color(output), [200, 100, 50], 8), "\(output.averageColor)")
+        #expect(near(color(output), [200, 100, 50], 8), "\(output.facts.averageColor)")
     }
 
     @Test(arguments: [false, true])

@@ -47,7 +47,7 @@ struct ImageCodecsTests {
         #expect(output.info.width == 64 && output.info.height == 48 && output.note == "made-up format")
         #expect(output.variants.map { "\($0.format.rawValue)-\($0.size.width)x\($0.size.height)" }
                 == ["avif-16x12", "webp-16x12", "jpeg-16x12", "avif-32x24", "webp-32x24", "jpeg-32x24"])
-        #expect(output.averageColor == "#c86432")
+        #expect(output.facts.averageColor == "#c86432")
         // Its limits apply, and the formats galgen reads name it.
         #expect(throws: ImagingError(.tooLarge, "image is 64x48 pixels, more than maxPixels (1000); "
                                      + "a GGIM is decoded at full size, so it is refused from its header")) {

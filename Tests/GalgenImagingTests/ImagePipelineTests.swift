@@ -114,7 +114,7 @@ struct ImagePipelineTests {
 
     @Test func averageColourComesFromThePixels() throws {
         let data = try JPEGCodec.encode(Painter.solid(width: 64, height: 64, rgb: (200, 100, 50)), quality: 95)
-        let color = try pipeline([160]).process(data).averageColor
+        let color = try pipeline([160]).process(data).facts.averageColor
         let rgb = [1, 3, 5].map { Int(color.dropFirst($0).prefix(2), radix: 16)! }
         #expect(abs(rgb[0] - 200) <= 3 && abs(rgb[1] - 100) <= 3 && abs(rgb[2] - 50) <= 3, "\(color)")
     }

@@ -93,8 +93,8 @@ struct OutputFormatTests {
         }
         // The mean colour is what the picture looks like over the background.
         // Half red (230, 20, 20), half the background (0, 0, 128).
-        let mean = [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
-        #expect(zip(mean, [115, 10, 74]).allSatisfy { abs($0 - $1) <= 3 }, "\(output.averageColor)")
+        let mean = [1, 3, 5].map { Int(output.facts.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+        #expect(zip(mean, [115, 10, 74]).allSatisfy { abs($0 - $1) <= 3 }, "\(output.facts.averageColor)")
     }
 
     @Test func transparentPixelsLendNoColourToTheEdge() throws {

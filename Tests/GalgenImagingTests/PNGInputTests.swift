@@ -12,7 +12,7 @@ struct PNGInputTests {
     }
 
     private func color(_ output: ImagePipeline.Output) -> [Int] {
-        [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+        [1, 3, 5].map { Int(output.facts.averageColor.dropFirst($0).prefix(2), radix: 16)! }
     }
 
     private func near(_ a: [Int], _ b: [Int], _ tolerance: Int = 3) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
@@ -32,7 +32,7 @@ struct PNGInputTests {
         #expect(ImageFormat.sniff(png) == .media(.png))
         let output = try pipeline().process(png)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
-        #expect(near(color(output), expected), "\(output.averageColor) for \(pixel)")
+        #expect(near(color(output), expected), "\(output.facts.averageColor) for \(pixel)")
     }
 
     @Test func theBackgroundIsConfigurable() throws {
@@ -49,7 +49,7 @@ struct PNGInputTests {
         let png = try PNGCodec.encode(samples, width: 64, height: 48, channels: 4, palette: true)
         #expect(png[25] == 3, "colour type 3 (indexed)")
         let output = try pipeline([64]).process(png)
-        #expect(near(color(output), [252, 137, 137], 4), "\(output.averageColor)")  // half red, half white
+        #expect(near(color(output), [252, 137, 137], 4), "\(output.facts.averageColor)")  // half red, half white
     }
 
     @Test func sixteenBitSamplesFollowTheFileGamma() throws {

@@ -14,7 +14,7 @@ struct TIFFInputTests {
     }
 
     private func color(_ output: ImagePipeline.Output) -> [Int] {
-        [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+        [1, 3, 5].map { Int(output.facts.averageColor.dropFirst($0).prefix(2), radix: 16)! }
     }
 
     private func near(_ a: [Int], _ b: [Int], _ tolerance: Int = 2) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
@@ -275,7 +275,7 @@ struct TIFFInputTests {
         let expected = rgb(reference.pixels, 0, 0)
         let output = try pipeline().process(tiff)
         #expect(output.colorWarning == nil)
-        #expect(near(color(output), expected), "got \(output.averageColor), lcms2 says \(expected)")
+        #expect(near(color(output), expected), "got \(output.facts.averageColor), lcms2 says \(expected)")
         #expect(!near(expected, [255, 0, 0], 10), "a print profile's red is not sRGB's")
     }
 
@@ -306,7 +306,7 @@ struct TIFFInputTests {
         options.pages = 3
         let tiff = try TIFFCodec.encode(fill([220, 40, 40]), width: 64, height: 48, options: options)
         let output = try pipeline().process(tiff)
-        #expect(near(color(output), [220, 40, 40]), "the first page, not the inverted second: \(output.averageColor)")
+        #expect(near(color(output), [220, 40, 40]), "the first page, not the inverted second: \(output.facts.averageColor)")
         #expect(output.note == "multi-page TIFF: its first page is shown")
         // A reduced-resolution copy (a thumbnail) is not a page.
         options.pages = 1

@@ -130,10 +130,10 @@ struct ThumbHashTests {
                                         markers: [(1, ExifOrientation.app1Payload(orientation: orientation))])
         let pipeline = ImagePipeline(settings: .init(widths: [160], quality: 82, maxPixels: 100_000_000, maxSourceBytes: 50_000_000))
         let output = try pipeline.process(data)
-        let preview = try #require(output.preview)
+        let preview = try #require(output.facts.preview)
         let header = Header(Self.bytes(preview))
         #expect(header.ratio < 1, "a portrait, whatever its orientation: \(preview)")
         #expect(zip(header.rgb255, [30, 120, 200]).allSatisfy { abs($0 - $1) <= 10 }, "\(header.rgb255)")
-        #expect(try pipeline.process(data).preview == preview, "the same bytes every time")
+        #expect(try pipeline.process(data).facts.preview == preview, "the same bytes every time")
     }
 }

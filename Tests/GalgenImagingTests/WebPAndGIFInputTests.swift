@@ -12,7 +12,7 @@ struct WebPAndGIFInputTests {
     }
 
     private func color(_ output: ImagePipeline.Output) -> [Int] {
-        [1, 3, 5].map { Int(output.averageColor.dropFirst($0).prefix(2), radix: 16)! }
+        [1, 3, 5].map { Int(output.facts.averageColor.dropFirst($0).prefix(2), radix: 16)! }
     }
 
     private func near(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
@@ -25,7 +25,7 @@ struct WebPAndGIFInputTests {
         #expect(ImageFormat.sniff(webp) == .media(.webp))
         let output = try pipeline().process(webp)
         #expect(output.variants.map(\.size.width) == [32] && output.variants[0].size.height == 24)
-        #expect(near(color(output), [200, 100, 50], lossless ? 1 : 6), "\(output.averageColor)")
+        #expect(near(color(output), [200, 100, 50], lossless ? 1 : 6), "\(output.facts.averageColor)")
         #expect(output.note == nil)
     }
 
@@ -38,7 +38,7 @@ struct WebPAndGIFInputTests {
         let webp = try WebPCodec.encode(rgba([220, 40, 40, 255]), width: 64, height: 48, lossless: true, frames: 3)
         #expect(try WebPCodec.info(webp).animated)
         let output = try pipeline().process(webp)
-        #expect(near(color(output), [220, 40, 40], 2), "the first frame, not the inverted second: \(output.averageColor)")
+        #expect(near(color(output), [220, 40, 40], 2), "the first frame, not the inverted second: \(output.facts.averageColor)")
         #expect(output.note == "animated WebP: its first frame is shown")
     }
 
@@ -58,7 +58,7 @@ struct WebPAndGIFInputTests {
         let gif = try GIFCodec.encode(indices, width: 64, height: 48, palette: palette, interlaced: interlaced)
         #expect(ImageFormat.sniff(gif) == .media(.gif))
         let output = try pipeline([64]).process(gif)
-        #expect(near(color(output), [135, 20, 135], 3), "\(output.averageColor)")
+        #expect(near(color(output), [135, 20, 135], 3), "\(output.facts.averageColor)")
         let top = try JPEGCodec.decode(output.variants[0].data).pixels
         #expect(top.bytes[0] > 200 && top.bytes[2] < 60, "row 0 is red")
         let last = (top.width * (top.height - 1)) * 3
@@ -71,7 +71,7 @@ struct WebPAndGIFInputTests {
         let gif = try GIFCodec.encode(indices, width: 64, height: 48, palette: palette, transparent: 3, frames: 2)
         let output = try pipeline([64]).process(gif)
         // Half green, half transparent (over white); the second frame (indices shifted) is not used.
-        #expect(near(color(output), [137, 227, 137], 3), "\(output.averageColor)")
+        #expect(near(color(output), [137, 227, 137], 3), "\(output.facts.averageColor)")
         #expect(output.note == "animated GIF: its first frame is shown")
     }
 

@@ -18,7 +18,7 @@ struct ContextKeysTests {
             try JSONDocument(data: Data(#"{"pageSize": 2, \#(base)"formats": \#(formats), "sources": []}"#.utf8), sourceName: "c"),
             path: "/site/config.json")
         let variants = [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120), ImageVariant(path: "img/a-320.jpg", width: 320, height: 240)]
-        let image = ItemImage(variants: variants, sources: [ImageSource(type: "image/webp", variants: variants)], averageColor: "#123456")
+        let image = ItemImage(variants: variants, sources: [ImageSource(type: "image/webp", variants: variants)], facts: ImageFacts(width: 320, height: 240, averageColor: "#123456"))
         let items = (0..<5).map { i in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "T\(i)", subtitle: i.isMultiple(of: 2) ? "S\(i)" : nil,
                                 link: i == 1 ? "https://example.com/" : nil, origin: "t"),

@@ -16,7 +16,7 @@ struct ContextLookupTests {
         let config = try ConfigLoader(fileSystem: fs).decode(
             try JSONDocument(data: Data(#"{"pageSize": 2, "baseURL": "https://ex.org/", "sources": []}"#.utf8), sourceName: "c"),
             path: "/site/config.json")
-        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], averageColor: "#123456")
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], facts: ImageFacts(width: 160, height: 120, averageColor: "#123456"))
         let items = (0..<5).map { i in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "T\(i)", subtitle: i.isMultiple(of: 2) ? "S\(i)" : nil,
                                 link: i == 1 ? "https://example.com/" : nil, origin: "t"),

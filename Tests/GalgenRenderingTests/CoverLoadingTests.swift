@@ -16,7 +16,7 @@ struct CoverLoadingTests {
             try JSONDocument(data: Data(#"{"pageSize": 10, "eagerImages": 2, "sources": []}"#.utf8), sourceName: "c"),
             path: "/site/config.json")
         let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120),
-                                         ImageVariant(path: "img/a-320.jpg", width: 320, height: 240)], averageColor: "#123456")
+                                         ImageVariant(path: "img/a-320.jpg", width: 320, height: 240)], facts: ImageFacts(width: 320, height: 240, averageColor: "#123456"))
         func items(_ prefix: String, pictured: Bool) -> [Item] {
             (0..<2).map { Item(record: Record(id: "\(prefix)\($0)", slug: "\(prefix)\($0)", title: "T", origin: "t"), image: pictured ? image : nil) }
         }

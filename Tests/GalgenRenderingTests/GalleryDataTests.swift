@@ -10,7 +10,7 @@ struct GalleryDataTests {
 
     private func collection(_ count: Int, name: String = "people") -> Collection {
         let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 200),
-                                         ImageVariant(path: "img/a-320.jpg", width: 320, height: 400)], averageColor: "#123456")
+                                         ImageVariant(path: "img/a-320.jpg", width: 320, height: 400)], facts: ImageFacts(width: 320, height: 400, averageColor: "#123456"))
         return Collection(name: name, title: "People", items: (0..<count).map { i in
             Item(record: Record(id: "id\(i)", slug: "k\(i)", title: i == 2 ? Self.hostile : "Person \(i)",
                                 subtitle: i == 0 ? "Lyon, France" : nil, origin: "t"),

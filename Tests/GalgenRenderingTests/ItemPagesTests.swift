@@ -15,7 +15,7 @@ struct ItemPagesTests {
         let config = try ConfigLoader(fileSystem: LocalFileSystem()).decode(
             try JSONDocument(data: Data(("{" + members.joined(separator: ", ") + "}").utf8), sourceName: "c"),
             path: "/site/config.json")
-        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], averageColor: "#123456")
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], facts: ImageFacts(width: 160, height: 120, averageColor: "#123456"))
         let collection = Collection(name: "people", title: "People", items: (0..<items).map { i in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "Item \(i)", subtitle: nil, link: nil, origin: "t"), image: image)
         })

@@ -18,7 +18,7 @@ struct RenderMemoTests {
     }
 
     private static func items(_ count: Int, shardEvery: Int = 1) -> [Item] {
-        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], averageColor: "#123456")
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], facts: ImageFacts(width: 160, height: 120, averageColor: "#123456"))
         return (0..<count).map { i in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "Item \(i)", subtitle: i % 3 == 0 ? "Lyon" : nil, link: nil,
                                 origin: RecordOrigin(stringLiteral: "line \(i)")),
@@ -114,7 +114,7 @@ struct RenderMemoTests {
             case 3: item.record.subtitle = nil
             case 4: item.record.image = .file("/a.jpg")
             case 5: item.record.link = nil
-            default: item.image = ItemImage(variants: [ImageVariant(path: "p", width: 1, height: 1)], averageColor: "#000000")
+            default: item.image = ItemImage(variants: [ImageVariant(path: "p", width: 1, height: 1)], facts: ImageFacts(width: 1, height: 1, averageColor: "#000000"))
             }
             variants.append(item)
         }

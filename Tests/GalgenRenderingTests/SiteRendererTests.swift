@@ -19,7 +19,7 @@ struct SiteRendererTests {
             path: "/site/config.json")
         let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120),
                                          ImageVariant(path: "img/a-320.jpg", width: 320, height: 240),
-                                         ImageVariant(path: "img/a-640.jpg", width: 640, height: 480)], averageColor: "#123456")
+                                         ImageVariant(path: "img/a-640.jpg", width: 640, height: 480)], facts: ImageFacts(width: 640, height: 480, averageColor: "#123456"))
         let collection = Collection(name: "people", title: "People", items: (0..<items).map { i in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: "\(title) \(i)", subtitle: i == 0 ? Self.hostile : nil,
                                 link: i == 0 ? "https://example.com/?a=1&b=2" : nil, origin: "t"),

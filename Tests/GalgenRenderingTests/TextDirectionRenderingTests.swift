@@ -14,7 +14,7 @@ struct TextDirectionRenderingTests {
         let config = try ConfigLoader(fileSystem: LocalFileSystem()).decode(
             try JSONDocument(data: Data(#"{"pageSize": 2, "language": "\#(language)", "sources": []}"#.utf8), sourceName: "c"),
             path: "/site/config.json")
-        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], averageColor: "#123456")
+        let image = ItemImage(variants: [ImageVariant(path: "img/a-160.jpg", width: 160, height: 120)], facts: ImageFacts(width: 160, height: 120, averageColor: "#123456"))
         let titles = ["مرحبا بالعالم", "Hello world", "שלום עולם"]
         let items = titles.enumerated().map { i, title in
             Item(record: Record(id: "id\(i)", slug: "id\(i)", title: title, subtitle: "Sub \(i)", origin: "t"), image: image)

@@ -29,7 +29,7 @@ struct SiteModelTests {
         let jpeg = [ImageVariant(path: "img/a-160.jpg", width: 160, height: 90), ImageVariant(path: "img/a-320.jpg", width: 320, height: 180)]
         let avif = ImageSource(type: "image/avif", variants: jpeg.map { ImageVariant(path: $0.path.replacingOccurrences(of: ".jpg", with: ".avif"),
                                                                                       width: $0.width, height: $0.height) })
-        let image = ItemImage(variants: jpeg, sources: [avif], averageColor: "#102030")
+        let image = ItemImage(variants: jpeg, sources: [avif], facts: ImageFacts(width: 320, height: 180, averageColor: "#102030"))
         #expect(image.files.map(\.path) == ["img/a-160.jpg", "img/a-320.jpg", "img/a-160.avif", "img/a-320.avif"])
     }
 
