@@ -184,13 +184,21 @@ let package = Package(
         .target(
             name: "GalgenRemoteCache", dependencies: ["GalgenCore", "GalgenConfig", "GalgenCache", "GalgenFetch"],
             swiftSettings: swiftSettings),
+        // The image work: each distinct image fetched (through the cache, revalidated) and made into its variants through
+        // the local and remote caches, downloads overlapping the CPU work; what it made (MadeImage, ImageFacts) for the pages.
+        .target(
+            name: "GalgenImageWork",
+            dependencies: [
+                "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch", "GalgenRemoteCache",
+            ],
+            swiftSettings: swiftSettings),
         // The build: config → templates → records → images → pages → publish, and its report.
         .target(
             name: "GalgenBuild",
             dependencies: [
                 "GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenImaging", "GalgenCache", "GalgenFetch",
                 "GalgenRendering", "GalgenValidation", "GalgenOutput", "GalgenRemoteCache", "GalgenVideo", "GalgenMetadata",
-                "GalgenSidecars", "GalgenArchive", "GalgenSiteModel",
+                "GalgenSidecars", "GalgenArchive", "GalgenSiteModel", "GalgenImageWork",
             ],
             swiftSettings: swiftSettings),
         // `galgen init` and `galgen theme eject`: writing a new site or the theme into a folder.
@@ -251,6 +259,9 @@ let package = Package(
         .testTarget(name: "GalgenThemeTests", dependencies: ["GalgenTheme", "GalgenTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenValidationTests", dependencies: ["GalgenValidation", "GalgenCore", "GalgenTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GalgenImageWorkTests", dependencies: ["GalgenImageWork", "GalgenCore", "GalgenImaging", "GalgenTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GalgenBuildTests",
             dependencies: ["GalgenBuild", "GalgenOutput", "GalgenRemoteCache", "GalgenTestSupport", "GalgenValidation"],

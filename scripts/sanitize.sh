@@ -21,7 +21,7 @@ case $kind in
         # swiftc on Linux has no -sanitize=undefined: UBSan instruments the C shims (the ASan runtime
         # carries its handlers); ASan instruments both.
         flags="--sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined"
-        filter=${2:-'^(GalgenCoreTests|GalgenImagingTests|GalgenRecordsTests|GalgenConfigTests|GalgenValidationTests|GalgenMetadataTests|GalgenVideoTests|GalgenArchiveTests|GalgenSidecarsTests|GalgenRenderingTests|GalgenSearchTests|GalgenFetchTests|GalgenServeTests)\.'}
+        filter=${2:-'^(GalgenCoreTests|GalgenImagingTests|GalgenRecordsTests|GalgenConfigTests|GalgenValidationTests|GalgenMetadataTests|GalgenVideoTests|GalgenArchiveTests|GalgenSidecarsTests|GalgenRenderingTests|GalgenSearchTests|GalgenImageWorkTests|GalgenFetchTests|GalgenServeTests)\.'}
         ;;
     thread)
         scratch=.build-tsan

@@ -6,6 +6,7 @@ import GalgenOutput
 import GalgenRecords
 import GalgenRendering
 import GalgenSiteModel
+import GalgenImageWork
 
 /// The ZIP downloads of a folder source's albums (`"download": "originals"` or `"largest"`): one per
 /// album with items, holding exactly its own items (sub-albums have their own). An archive is kept in

@@ -5,6 +5,7 @@ import GalgenOutput
 import GalgenRecords
 import GalgenRemoteCache
 import GalgenRendering
+import GalgenImageWork
 
 /// What a build knows, filled in step by step: each step reads what the steps before it left and
 /// adds its own part. A step run alone (in a test) is given a state with its inputs set.

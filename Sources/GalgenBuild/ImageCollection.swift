@@ -1,6 +1,7 @@
 import GalgenCache
 import GalgenCore
 import GalgenRecords
+import GalgenImageWork
 
 /// Which records use each distinct image, as positions (a million records share a few hundred
 /// images), in a stable order.

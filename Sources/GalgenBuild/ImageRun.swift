@@ -3,6 +3,7 @@ import GalgenConfig
 import GalgenImaging
 import GalgenRecords
 import GalgenRemoteCache
+import GalgenImageWork
 
 /// What the images step and the transfer step share: the site's distinct images, the queue that
 /// goes through them (it makes each one, or moves its work), and the counts afterwards.

@@ -3,6 +3,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenFetch
 import GalgenRemoteCache
+import GalgenImageWork
 
 /// A build's way to the origins: the fetcher through the cache, its transport (made on the first
 /// request, so a site of local files never opens a connection pool) and the record pages shared

@@ -2,6 +2,7 @@ import Foundation
 import GalgenCore
 import GalgenRendering
 import GalgenSiteModel
+import GalgenImageWork
 
 /// One image file of the site: where it goes, the cache entry that holds its bytes, and its key.
 struct PublishedImage: Sendable {

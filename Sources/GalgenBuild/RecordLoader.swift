@@ -4,6 +4,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenRecords
 import GalgenRemoteCache
+import GalgenImageWork
 
 /// Loads every source's records, each through the reader its type is registered with
 /// (``RecordSources``): local files directly, remote sources page by page through the cache

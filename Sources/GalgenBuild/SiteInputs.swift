@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenImageWork
 import GalgenRecords
 import GalgenRendering
 

@@ -2,6 +2,7 @@ import GalgenConfig
 import GalgenCore
 import GalgenImaging
 import GalgenRemoteCache
+import GalgenImageWork
 
 /// Makes every distinct image the records use (a shard: those of its own part), through the cache
 /// (and the remote cache when one is set). Problems of single images are reported for each record

@@ -1,4 +1,5 @@
 import GalgenRemoteCache
+import GalgenImageWork
 
 /// A shard's last step: makes sure the remote cache holds this shard's part of the site, so the
 /// final build finds it there: the work of every source the local cache held in full (the images

@@ -1,14 +1,14 @@
-import GalgenCache
-import GalgenCore
-import GalgenFetch
-import GalgenRemoteCache
+public import GalgenCache
+public import GalgenCore
+public import GalgenFetch
+public import GalgenRemoteCache
 
 /// The remote cache's part of the image work: image URLs' entries taken before a fetch and
 /// written after it, and the uploads after a source was processed.
 extension ImageQueue {
     /// After a source was processed: uploads what the remote should hold (its work, then the
     /// entries of the URL it came from) and counts whether the remote supplied it.
-    func share(_ result: ImageResult, plan: RemoteImageCache.Plan?, known: String?, _ remoteCache: RemoteImageCache,
+    public func share(_ result: ImageResult, plan: RemoteImageCache.Plan?, known: String?, _ remoteCache: RemoteImageCache,
                _ outcome: inout Outcome) async {
         let entries = outcome.share
         let remoteURLs = self.remoteURLs
@@ -31,7 +31,7 @@ extension ImageQueue {
 
     /// Downloads the body of a URL known only by the remote's entry (an unconditional request);
     /// nil when the download failed (the entry stays; the step reports why it could not decode).
-    func download(_ entry: RemoteEntry, network: KeyedGate, outcome: inout Outcome) async -> ImageInput? {
+    public func download(_ entry: RemoteEntry, network: KeyedGate, outcome: inout Outcome) async -> ImageInput? {
         await network.enter("net")
         let got = await remote.get(entry.url, expecting: .image, maxBytes: maxSourceBytes, maxAge: imageMaxAge, needBytes: false, force: true)
         await network.leave("net")
@@ -48,7 +48,7 @@ extension ImageQueue {
     /// Gets an image URL through the cache, taking the remote cache's entry for it first when the
     /// local one is missing or stale (never with `--refresh`, nor for a push); what it learnt that
     /// other runners should know is added to `share`, the entries the local cache answered with to `local`.
-    func fetch(_ url: String, share: inout [RemoteEntry], local answered: inout [RemoteEntry]) async
+    public func fetch(_ url: String, share: inout [RemoteEntry], local answered: inout [RemoteEntry]) async
         -> Result<RemoteFetch.Body, RemoteFetch.Failure> {
         var local: RemoteEntry?
         if case .hit(let entry) = remote.cache.remoteEntry(for: url) { local = entry }

@@ -1,15 +1,15 @@
-import Foundation
-import GalgenCache
-import GalgenCore
-import GalgenImaging
-import GalgenRemoteCache
+public import Foundation
+public import GalgenCache
+public import GalgenCore
+public import GalgenImaging
+public import GalgenRemoteCache
 
 /// What the remote cache needs to know of a step: the keys it would look up for a source, and
 /// every setting those keys and their bytes depend on (its `cache` and `fileSystem` are the step's own).
 extension ImageMaker: CachedImageWork {
     /// The key of a source's metadata entry.
     /// - Parameter sourceHash: SHA-256 hex of the source bytes.
-    func infoKey(_ sourceHash: String) -> CacheKey {
+    public func infoKey(_ sourceHash: String) -> CacheKey {
         CacheKey.sourceInfo(sourceHash: sourceHash, settings: "background=\(backgroundHex)" + colorSpaceSpec + librariesSpec, pipelineVersion: ImagePipeline.version)
     }
 
@@ -18,7 +18,7 @@ extension ImageMaker: CachedImageWork {
     /// - Parameters:
     ///   - sourceHash: SHA-256 hex of the source bytes.
     ///   - info: The metadata entry's bytes.
-    func expectedEntries(_ sourceHash: String, info: Data) -> [String]? {
+    public func expectedEntries(_ sourceHash: String, info: Data) -> [String]? {
         guard let entry = try? JSONDecoder().decode(SourceEntry.self, from: info) else { return nil }
         let plan = VariantPlan(sourceWidth: entry.info.width, sourceHeight: entry.info.height, widths: pipeline.settings.widths)
         let variants = ids(plan).filter { !leavesOut($0.format, entry.skipped ?? [:]) }.map { variantKey(sourceHash, $0).relativePath }
@@ -26,7 +26,7 @@ extension ImageMaker: CachedImageWork {
     }
 
     /// Every setting the step's keys and bytes depend on, as canonical text (part of the remote action key).
-    var remoteSpec: String {
+    public var remoteSpec: String {
         let s = pipeline.settings
         return [
             "pipeline=\(ImagePipeline.version)",
@@ -47,7 +47,7 @@ extension RemoteImageCache {
     ///   - result: The step's result.
     ///   - then: Work that follows the upload (or runs alone when nothing was decoded): the
     ///     entries of the URL the source came from.
-    func upload(_ plan: Plan, after result: ImageResult, then: @escaping @Sendable () async -> Void) async {
+    public func upload(_ plan: Plan, after result: ImageResult, then: @escaping @Sendable () async -> Void) async {
         guard result.failure == nil else { return }
         guard result.decoded else {
             await uploads.add(then)

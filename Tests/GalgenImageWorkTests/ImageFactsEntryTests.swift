@@ -1,5 +1,5 @@
 import Foundation
-@testable import GalgenBuild
+@testable import GalgenImageWork
 import GalgenCore
 import GalgenImaging
 import Testing

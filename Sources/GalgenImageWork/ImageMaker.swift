@@ -1,36 +1,50 @@
-import Foundation
-import GalgenCache
-import GalgenCore
-import GalgenImaging
+public import Foundation
+public import GalgenCache
+public import GalgenCore
+public import GalgenImaging
 
 /// One distinct source image: a local file, or a downloaded body already in the cache.
-enum ImageInput: Sendable {
+public enum ImageInput: Sendable {
     case file(String)
     case stored(RemoteEntry)
 }
 
 /// The outcome for one distinct source image.
-struct ImageResult: Sendable {
-    var image: MadeImage?
-    var failure: String?
-    var warning: String?
-    var damaged: [String] = []
-    var decoded = false
-    var encoded = 0
-    var reused = 0
+public struct ImageResult: Sendable {
+    public var image: MadeImage?
+    public var failure: String?
+    public var warning: String?
+    public var damaged: [String] = []
+    public var decoded = false
+    public var encoded = 0
+    public var reused = 0
     /// Cache entries this source used or made (paths below the cache folder).
-    var cacheEntries: [String] = []
+    public var cacheEntries: [String] = []
+
+    /// Nothing made yet.
+    public init() {}
 }
 
 /// Makes the variants of one source image, through the cache: a warm entry costs one `stat` per
 /// variant verified before (``VerifiedEntries``), else one read, and no decode; missing variants
 /// cost one decode for all of them.
-struct ImageMaker: Sendable {
-    let pipeline: ImagePipeline
-    let cache: DiskCache
-    let fileSystem: any FileSystem
+public struct ImageMaker: Sendable {
+    public let pipeline: ImagePipeline
+    public let cache: DiskCache
+    public let fileSystem: any FileSystem
     /// Variants verified by earlier builds and unchanged since: not read again (nil: every variant is read).
-    var verified: VerifiedEntries? = nil
+    public var verified: VerifiedEntries? = nil
+
+    /// A maker over a pipeline and a cache.
+    /// - Parameters:
+    ///   - pipeline: Decodes, resamples and encodes.
+    ///   - cache: Holds the variants and each source's metadata entry.
+    ///   - fileSystem: Reads local sources and stamps the variants.
+    public init(pipeline: ImagePipeline, cache: DiskCache, fileSystem: any FileSystem) {
+        self.pipeline = pipeline
+        self.cache = cache
+        self.fileSystem = fileSystem
+    }
 
     /// A source's metadata entry in the cache: its geometry and ``ImageFacts`` (stored flat, as
     /// entries made before the facts were one value are), what its decode said, and the formats it
@@ -114,7 +128,7 @@ struct ImageMaker: Sendable {
     ///   - input: The source.
     ///   - sourceHash: Its hash when already known (``sourceHash(_:)``): a local file is then read
     ///     only if it must be decoded.
-    func run(_ input: ImageInput, sourceHash known: String? = nil) -> ImageResult {
+    public func run(_ input: ImageInput, sourceHash known: String? = nil) -> ImageResult {
         var result = ImageResult()
         let source: Source
         switch self.source(input, known: known) {
@@ -226,7 +240,7 @@ struct ImageMaker: Sendable {
     /// A source's hash: the download's, or a local file's bytes hashed; nil when the file is
     /// unreadable or larger than `maxSourceBytes` (``run(_:sourceHash:)`` reports why).
     /// - Parameter input: The source.
-    func sourceHash(_ input: ImageInput) -> String? {
+    public func sourceHash(_ input: ImageInput) -> String? {
         switch input {
         case .stored(let entry): return entry.body
         case .file(let path):
@@ -238,32 +252,32 @@ struct ImageMaker: Sendable {
 
     /// Why a source cannot be read (nil when it can): what a push or a pull reports for a source it cannot hash.
     /// - Parameter input: The source.
-    func readFailure(_ input: ImageInput) -> String? {
+    public func readFailure(_ input: ImageInput) -> String? {
         if case .failure(let failure) = source(input, known: nil) { return failure.message }
         return nil
     }
 
     /// Whether an image is published without `format`: the encoder could not hold it (never the fallback:
     /// that one is tried again, and fails the image if it must).
-    func leavesOut(_ format: OutputFormat, _ skipped: [String: String]) -> Bool {
+    public func leavesOut(_ format: OutputFormat, _ skipped: [String: String]) -> Bool {
         format != pipeline.settings.formats.last && skipped[format.rawValue] != nil
     }
 
     /// Every variant of a plan: each width in each format.
-    func ids(_ plan: VariantPlan) -> [VariantID] {
+    public func ids(_ plan: VariantPlan) -> [VariantID] {
         plan.sizes.flatMap { size in pipeline.settings.formats.map { VariantID($0, size.width) } }
     }
 
-    var backgroundHex: String { pipeline.settings.backgroundHex }
+    public var backgroundHex: String { pipeline.settings.backgroundHex }
 
     /// Part of every key when the site is wide-gamut (sRGB sites keep the keys they had).
-    var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
+    public var colorSpaceSpec: String { pipeline.settings.colorSpace == .srgb ? "" : "|color=\(pipeline.settings.colorSpace.rawValue)" }
 
     /// The image libraries' versions, in every source and variant key (see ``ImageLibraries/fingerprint``).
-    var librariesSpec: String { "|libraries=\(ImageLibraries.fingerprint)" }
+    public var librariesSpec: String { "|libraries=\(ImageLibraries.fingerprint)" }
 
     /// The cache key of a variant: everything its bytes depend on.
-    func variantKey(_ sourceHash: String, _ id: VariantID) -> CacheKey {
+    public func variantKey(_ sourceHash: String, _ id: VariantID) -> CacheKey {
         let encoder = pipeline.codecs.encoder(for: id.format)
         let encoding = encoder.cacheKeyText(settings: pipeline.settings)
         return CacheKey.variant(sourceHash: sourceHash, width: id.width, encoding: encoding + colorSpaceSpec + librariesSpec, fileExtension: encoder.fileExtension,

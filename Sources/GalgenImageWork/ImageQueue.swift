@@ -1,80 +1,113 @@
-import Foundation
-import GalgenCache
-import GalgenConfig
-import GalgenCore
-import GalgenFetch
-import GalgenRecords
-import GalgenRemoteCache
+public import Foundation
+public import GalgenCache
+public import GalgenConfig
+public import GalgenCore
+public import GalgenFetch
+public import GalgenRecords
+public import GalgenRemoteCache
 
 /// Obtains and processes every distinct image: local files are read, remote ones downloaded (or
 /// revalidated) through the cache, and each image goes to a CPU worker as soon as its bytes are
 /// there, so processing overlaps the downloads still in flight. Image work runs on its own queue,
 /// never blocking the threads that drive the network.
-struct ImageQueue: Sendable {
-    let maker: ImageMaker
-    let remote: RemoteFetch
+public struct ImageQueue: Sendable {
+    public let maker: ImageMaker
+    public let remote: RemoteFetch
     /// The shared remote cache, when one is set.
-    var remoteCache: RemoteImageCache? = nil
+    public var remoteCache: RemoteImageCache? = nil
     /// Image URLs shared through it.
-    var remoteURLs: RemoteURLs? = nil
+    public var remoteURLs: RemoteURLs? = nil
     /// Only this shard's sources are obtained and made (a shard's images step); nil: every source.
-    var only: Shard? = nil
+    public var only: Shard? = nil
     /// Moves each source's work between the caches instead of making it (a push's or a pull's step).
-    var transfer: Transfer? = nil
+    public var transfer: Transfer? = nil
     /// Content hashes of local files already read in this build (a folder source's): not read again.
-    var knownHashes: [String: String] = [:]
-    let jobs: Int
-    let maxSourceBytes: Int
-    let imageMaxAge: Double
+    public var knownHashes: [String: String] = [:]
+    public let jobs: Int
+    public let maxSourceBytes: Int
+    public let imageMaxAge: Double
     /// Downloads in flight at once, over all hosts (each host is also limited by the fetcher).
-    let maxDownloads: Int
+    public let maxDownloads: Int
     /// Seconds since the stage started, for the overlap figures.
-    let elapsed: @Sendable () -> Double
+    public let elapsed: @Sendable () -> Double
     /// Whether the build is stopping (its disk is full or read-only): images not started yet are skipped.
-    var stopping: @Sendable () -> Bool = { false }
+    public var stopping: @Sendable () -> Bool = { false }
 
-    struct Work: Sendable {
-        var reference: Record.ImageReference
-        var fallback: String?
+    /// A queue with no remote cache, shard or transfer (set those after).
+    /// - Parameters:
+    ///   - maker: Makes each source's variants through the cache.
+    ///   - remote: Fetches image URLs through the cache.
+    ///   - jobs: Images processed at once.
+    ///   - maxSourceBytes: The largest source taken.
+    ///   - imageMaxAge: Seconds a cached download counts as fresh.
+    ///   - maxDownloads: Downloads in flight at once.
+    ///   - elapsed: Seconds since the stage started.
+    public init(maker: ImageMaker, remote: RemoteFetch, jobs: Int, maxSourceBytes: Int, imageMaxAge: Double, maxDownloads: Int,
+                elapsed: @escaping @Sendable () -> Double) {
+        self.maker = maker
+        self.remote = remote
+        self.jobs = jobs
+        self.maxSourceBytes = maxSourceBytes
+        self.imageMaxAge = imageMaxAge
+        self.maxDownloads = maxDownloads
+        self.elapsed = elapsed
     }
 
-    struct Outcome: Sendable {
-        var reference: Record.ImageReference
-        var result: ImageResult
+    /// One distinct image to obtain: its reference and the URL to try when that one fails.
+    public struct Work: Sendable {
+        public var reference: Record.ImageReference
+        public var fallback: String?
+
+        /// The work of one image.
+        public init(reference: Record.ImageReference, fallback: String?) {
+            self.reference = reference
+            self.fallback = fallback
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var reference: Record.ImageReference
+        public var result: ImageResult
         /// Something worth telling about how the image was fetched (stale copy, fallback URL).
-        var fetchNote: String?
+        public var fetchNote: String?
         /// `--offline` and not cached.
-        var notCached = false
-        var cacheEntries: [String] = []
-        var download: ClosedRange<Double>?
-        var process: ClosedRange<Double>?
+        public var notCached = false
+        public var cacheEntries: [String] = []
+        public var download: ClosedRange<Double>?
+        public var process: ClosedRange<Double>?
         /// Whether the remote cache supplied this source's work: nil when it was not needed (or not set).
-        var remoteHit: Bool?
+        public var remoteHit: Bool?
         /// Another shard's work: not fetched, not processed, not counted.
-        var outOfShard = false
+        public var outOfShard = false
         /// What a push (or a shard, for a source the local cache held in full) sent.
-        var push: RemoteImageCache.PushOutcome?
+        public var push: RemoteImageCache.PushOutcome?
         /// Local entries of image URLs to write to the remote cache (new downloads, revalidations,
         /// remembered failures).
-        var share: [RemoteEntry] = []
+        public var share: [RemoteEntry] = []
         /// Entries of image URLs the local cache answered (a hit, a remembered failure), when a
         /// remote cache is set: a shard's upload and a push make sure the remote holds them too.
-        var localEntries: [RemoteEntry] = []
+        public var localEntries: [RemoteEntry] = []
         /// The source's hash when the local cache held all its work, so the remote was not asked
         /// (a shard's upload makes sure the remote holds it).
-        var localWork: String?
+        public var localWork: String?
+
+        /// The outcome of an image before anything was done with it.
+        public init(reference: Record.ImageReference, result: ImageResult) {
+            self.reference = reference
+            self.result = result
+        }
     }
 
     /// The gates and the queue one run's images share.
-    struct Lanes: Sendable {
-        let cpu: KeyedGate
-        let network: KeyedGate
+    public struct Lanes: Sendable {
+        public let cpu: KeyedGate
+        public let network: KeyedGate
         /// Image work runs here, never on the threads that drive the network.
-        let queue: DispatchQueue
+        public let queue: DispatchQueue
     }
 
     /// Obtains and processes every image; `completed` is called with the number done after each one.
-    func run(_ works: [Work], completed: (Int) -> Void = { _ in }) async -> [Outcome] {
+    public func run(_ works: [Work], completed: (Int) -> Void = { _ in }) async -> [Outcome] {
         let lanes = Lanes(cpu: KeyedGate(limit: jobs), network: KeyedGate(limit: maxDownloads),
                           queue: DispatchQueue(label: "galgen.images", attributes: .concurrent))
         return await withTaskGroup(of: (Int, Outcome).self) { group in
@@ -216,9 +249,9 @@ struct ImageQueue: Sendable {
 }
 
 /// Lengths of unions and intersections of time intervals, for the overlap figures.
-enum Intervals {
+public enum Intervals {
     /// Merged, sorted, non-overlapping intervals.
-    static func merge(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+    public static func merge(_ intervals: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
         var merged: [ClosedRange<Double>] = []
         for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = merged.last, interval.lowerBound <= last.upperBound {
@@ -230,12 +263,12 @@ enum Intervals {
         return merged
     }
 
-    static func length(_ intervals: [ClosedRange<Double>]) -> Double {
+    public static func length(_ intervals: [ClosedRange<Double>]) -> Double {
         merge(intervals).reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
     }
 
     /// Time covered by both sets.
-    static func overlap(_ a: [ClosedRange<Double>], _ b: [ClosedRange<Double>]) -> Double {
+    public static func overlap(_ a: [ClosedRange<Double>], _ b: [ClosedRange<Double>]) -> Double {
         let x = merge(a)
         let y = merge(b)
         var i = 0

@@ -1,14 +1,14 @@
-import Foundation
-import GalgenCache
-import GalgenCore
-import GalgenFetch
+public import Foundation
+public import GalgenCache
+public import GalgenCore
+public import GalgenFetch
 
 /// Fetches through the cache: a fresh entry is used as it is, a stale one is revalidated with a
 /// conditional request (a 304 costs no body), a failed fetch falls back to the stale copy with a
 /// warning, and `--offline` answers from the cache alone.
-struct RemoteFetch: Sendable {
+public struct RemoteFetch: Sendable {
     /// How a body was obtained.
-    enum Source: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
         /// Downloaded in this build (not yet stored: see ``RemoteFetch/commit(_:)``).
         case network(Validators)
         /// Cached and within its `maxAge`, or `--offline`.
@@ -20,31 +20,46 @@ struct RemoteFetch: Sendable {
     }
 
     /// A body and where it came from.
-    struct Body: Sendable {
-        var url: String
-        var data: Data?
+    public struct Body: Sendable {
+        public var url: String
+        public var data: Data?
         /// Set for bodies from the cache (its hash is the content hash).
-        var entry: RemoteEntry?
-        var source: Source
+        public var entry: RemoteEntry?
+        public var source: Source
     }
 
     /// Why nothing could be had.
-    struct Failure: Error, Sendable {
-        var url: String
-        var message: String
+    public struct Failure: Error, Sendable {
+        public var url: String
+        public var message: String
         /// `--offline` and nothing cached.
-        var notCached: Bool
+        public var notCached: Bool
         /// The failure this build remembered in the cache (a definitive answer), if it did.
-        var remembered: RemoteEntry? = nil
+        public var remembered: RemoteEntry? = nil
     }
 
     /// Nil when the build is `--offline`.
-    let fetcher: Fetcher?
-    let cache: DiskCache
-    let now: @Sendable () -> Double
+    public let fetcher: Fetcher?
+    public let cache: DiskCache
+    public let now: @Sendable () -> Double
     /// `--refresh`: revalidate even fresh entries.
-    let refresh: Bool
-    let stats: NetworkStats
+    public let refresh: Bool
+    public let stats: NetworkStats
+
+    /// A fetcher through the cache.
+    /// - Parameters:
+    ///   - fetcher: Nil when the build is `--offline`.
+    ///   - cache: Holds the downloads and their entries.
+    ///   - now: Seconds since 1970.
+    ///   - refresh: Revalidate even fresh entries (`--refresh`).
+    ///   - stats: Counts what the network layer did.
+    public init(fetcher: Fetcher?, cache: DiskCache, now: @escaping @Sendable () -> Double, refresh: Bool, stats: NetworkStats) {
+        self.fetcher = fetcher
+        self.cache = cache
+        self.now = now
+        self.refresh = refresh
+        self.stats = stats
+    }
 
     /// Gets a URL's body.
     /// - Parameters:
@@ -55,7 +70,7 @@ struct RemoteFetch: Sendable {
     ///   - needBytes: Whether cached bytes must be read (records yes; images only when they must be decoded).
     ///   - force: Download the body whatever the cache holds (an unconditional request): the
     ///     cached entry does not hold its body and the body is needed.
-    func get(_ url: String, expecting: Expectation, maxBytes: Int, maxAge: Double, needBytes: Bool, force: Bool = false) async -> Result<Body, Failure> {
+    public func get(_ url: String, expecting: Expectation, maxBytes: Int, maxAge: Double, needBytes: Bool, force: Bool = false) async -> Result<Body, Failure> {
         var cached: RemoteEntry?
         switch cache.remoteEntry(for: url) {
         case .hit(let entry): cached = entry
@@ -128,7 +143,7 @@ struct RemoteFetch: Sendable {
 
     /// The cached copy of a URL with its bytes, whatever its age; nil when there is none (or it is damaged).
     /// - Parameter url: The URL.
-    func cachedCopy(_ url: String) -> Body? {
+    public func cachedCopy(_ url: String) -> Body? {
         guard case .hit(let entry) = cache.remoteEntry(for: url), entry.failure == nil, case .hit(let data) = cache.body(hash: entry.body) else { return nil }
         return Body(url: url, data: data, entry: entry, source: .cache)
     }
@@ -136,7 +151,7 @@ struct RemoteFetch: Sendable {
     /// Stores a downloaded body once it has been checked (a bad body never replaces a good copy).
     /// - Parameter body: A body from the network.
     /// - Returns: Its cache entry.
-    func commit(_ body: Body) throws(FileSystemError) -> RemoteEntry? {
+    public func commit(_ body: Body) throws(FileSystemError) -> RemoteEntry? {
         guard case .network(let validators) = body.source, let data = body.data else { return body.entry }
         return try cache.storeRemote(data, url: body.url, etag: validators.etag, lastModified: validators.lastModified, fetchedAt: now(),
                                      maxAge: validators.maxAge)
@@ -145,22 +160,25 @@ struct RemoteFetch: Sendable {
     /// Seconds a cached copy stays fresh: the build's `maxAge`, or for an image the response's own
     /// `Cache-Control` lifetime when it is shorter (record pages keep the source's `maxAge`: APIs
     /// send `no-cache` on pages a site means to keep for hours).
-    static func lifetime(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Double {
+    public static func lifetime(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Double {
         expecting == .image ? min(maxAge, entry.maxAge ?? maxAge) : maxAge
     }
 
     /// Whether a cached copy is used without asking its server (``lifetime(_:maxAge:expecting:)``).
-    func isFresh(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Bool {
+    public func isFresh(_ entry: RemoteEntry, maxAge: Double, expecting: Expectation) -> Bool {
         now() - entry.fetchedAt < Self.lifetime(entry, maxAge: maxAge, expecting: expecting)
     }
 }
 
 /// Counts what the network layer did, for the build report.
-actor NetworkStats {
-    private(set) var counts = BuildReport.NetworkCounts()
-    private(set) var damaged: [String] = []
+public actor NetworkStats {
+    public private(set) var counts = NetworkCounts()
+    public private(set) var damaged: [String] = []
 
-    func count(_ source: RemoteFetch.Source) {
+    /// Nothing counted yet.
+    public init() {}
+
+    public func count(_ source: RemoteFetch.Source) {
         switch source {
         case .network: break
         case .cache: counts.fromCache += 1
@@ -169,21 +187,21 @@ actor NetworkStats {
         }
     }
 
-    func attempts(_ n: Int) {
+    public func attempts(_ n: Int) {
         counts.requests += n
         counts.retries += max(0, n - 1)
     }
 
-    func downloaded(_ bytes: Int) {
+    public func downloaded(_ bytes: Int) {
         counts.downloads += 1
         counts.bytesDownloaded += bytes
     }
 
-    func failed() { counts.failures += 1 }
+    public func failed() { counts.failures += 1 }
 
-    func note(damaged why: String) { damaged.append(why) }
+    public func note(damaged why: String) { damaged.append(why) }
 
-    func add(downloadSeconds: Double, processSeconds: Double, overlapSeconds: Double) {
+    public func add(downloadSeconds: Double, processSeconds: Double, overlapSeconds: Double) {
         counts.downloadSeconds = downloadSeconds
         counts.processSeconds = processSeconds
         counts.overlapSeconds = overlapSeconds
