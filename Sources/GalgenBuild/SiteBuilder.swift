@@ -52,7 +52,12 @@ public struct SiteBuilder: Sendable {
             state.report.inputs.options.offline = options.offline
             state.report.inputs.options.refresh = options.refresh
             state.report.inputs.options.transfer = transfer
-            try await run(steps, on: &state)
+            // `--jobs` bounds the build's synchronous parallel work too (record reading, shards, the search index, links).
+            let ran: Result<Void, BuildError> = await Concurrently.$width.withValue(options.jobs) {
+                do throws(BuildError) { try await run(steps, on: &state) } catch { return .failure(error) }
+                return .success(())
+            }
+            try ran.get()
             return state.report
         }
     }
