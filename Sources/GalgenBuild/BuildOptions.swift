@@ -22,6 +22,11 @@ public struct BuildOptions: Sendable {
     /// Read and verify every image variant in the cache, trusting no record of earlier
     /// verifications (`galgen build --verify`); a damaged one is made again.
     public var verify = false
+    /// Take a no-op from the stamps of the files the last build read (``InputStamps``): when every one
+    /// is as it was and the published site is as recorded, nothing is read or computed. `galgen build`
+    /// sets it (not with `--clean`, `--verify` or `--refresh`); off, a no-op is proven from the inputs
+    /// as read (``SiteInputs``).
+    public var trustStamps = false
     /// A remote cache base URL (`galgen build --remote-cache`) that replaces the config's `cache.remote`.
     public var remoteCache: String?
     /// What the build makes: the site (default), one shard's image work, or a push or pull of the cache.

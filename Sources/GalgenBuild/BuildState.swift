@@ -60,6 +60,13 @@ struct BuildState {
     var imageOutcomes: [ImageQueue.Outcome] = []
     /// The image work's use of the remote cache, when one is set (`images`).
     var remoteImages: RemoteImageCache?
+    /// Every path the build looked at outside its output and cache, as it was then (`StampingFileSystem`).
+    var stampLog: StampingFileSystem.Log?
+    /// The digest of the site's inputs the pages step took (``SiteInputs``), recorded with the stamps.
+    var inputsDigest: OutputKey?
+    /// Set when the stamps of the last build's inputs proved that nothing changed (`stamps`): the steps
+    /// that read and make the site are skipped (``BuildStep/runsWhenProven``), the site is published as it is.
+    var provenByStamps = false
 
     /// Creates the state of a build that has not started.
     init(options: BuildOptions, environment: BuildEnvironment, session: BuildSession?, events: @escaping @Sendable (BuildEvent) -> Void) {

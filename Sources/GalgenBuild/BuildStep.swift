@@ -8,6 +8,9 @@ public enum StepName: String, Sendable, CaseIterable {
     case output
     /// The pages' validation inside `pages`: never announced or timed on its own.
     case validate
+    /// The stamps of the files the site is made from: checked after the output folder is opened (a no-op
+    /// proven without reading them) and recorded after publishing; shown as part of `config` and `publish`.
+    case stamps
 }
 
 /// One named step of a build: it reads what earlier steps left in the state and adds its own part.
@@ -20,6 +23,8 @@ protocol BuildStep: Sendable {
     /// The step whose part it is in progress lines and the report's `steps` (its own name unless
     /// it says otherwise): consecutive steps shown as one are announced and timed together.
     var shownAs: StepName { get }
+    /// Whether the step runs after the stamps proved the site unchanged.
+    var runsWhenProven: Bool { get }
     /// Does the step's work.
     /// - Parameter state: What the build knows so far; the step adds its results.
     func run(_ state: inout BuildState) async throws(BuildError)
@@ -27,6 +32,9 @@ protocol BuildStep: Sendable {
 
 extension BuildStep {
     var shownAs: StepName { name }
+    /// Whether the step runs after the stamps proved the site unchanged (`BuildState.provenByStamps`): only
+    /// the steps that publish and record do.
+    var runsWhenProven: Bool { false }
 }
 
 extension BuildError {

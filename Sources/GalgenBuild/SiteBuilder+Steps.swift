@@ -9,7 +9,8 @@ extension SiteBuilder {
     static func steps(for mode: BuildMode) -> [any BuildStep] {
         switch mode {
         case .site:
-            [ConfigStep(), TemplatesStep(), RecordsStep(), OutputStep(), ImagesStep(), PagesStep(), PublishStep()]
+            [ConfigStep(), OutputStep(), StampsStep(.check), TemplatesStep(), RecordsStep(), ImagesStep(), PagesStep(), PublishStep(),
+             StampsStep(.record)]
         case .shard(let shard):
             [ConfigStep(remoteFor: "galgen build --shard \(shard)", shard: shard), RecordsStep(), ImagesStep(only: shard),
              ShardUploadStep()]

@@ -44,9 +44,13 @@ public struct SiteBuilder: Sendable {
             // Every file operation of the build passes the disk watch: a full or read-only disk stops it.
             let watch = DiskWatch()
             var watched = environment
-            watched.fileSystem = ObservedFileSystem(environment.fileSystem, failed: { watch.note($0) })
+            // Every path the build reads is noted with its stamp before the read (InputStamps); a build that
+            // proves the inputs unchanged by them takes the last one's site without reading them again.
+            let stamps = StampingFileSystem.Log()
+            watched.fileSystem = StampingFileSystem(ObservedFileSystem(environment.fileSystem, failed: { watch.note($0) }), log: stamps)
             var state = BuildState(options: options, environment: watched, session: session, events: events)
             state.diskWatch = watch
+            state.stampLog = stamps
             state.report.inputs.config = options.configPath
             state.report.inputs.options.jobs = options.jobs
             state.report.inputs.options.offline = options.offline
@@ -69,6 +73,7 @@ public struct SiteBuilder: Sendable {
     func run(_ steps: [any BuildStep], on state: inout BuildState) async throws(BuildError) {
         var timer = StepTimer(clock: environment.clock)
         for (index, step) in steps.enumerated() {
+            if state.provenByStamps, !step.runsWhenProven { continue }
             if index == 0 || steps[index - 1].shownAs != step.shownAs { state.events(.started(step.shownAs)) }
             do throws(BuildError) {
                 try await step.run(&state)

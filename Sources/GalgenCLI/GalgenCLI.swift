@@ -83,6 +83,8 @@ public enum GalgenCLI {
         var options = command.site.buildOptions(offline: command.offline, refresh: command.refresh)
         options.clean = command.clean
         options.verify = command.verify
+        // A no-op is taken from the stamps of what the last build read, unless asked to trust nothing or to look again.
+        options.trustStamps = !command.clean && !command.verify && !command.refresh
         options.remoteCache = command.remoteCache
         if let shard = command.shard.flatMap(Shard.init(parsing:)) { options.mode = .shard(shard) }
         return await run(options, strict: command.strict, reportPath: command.report, output: command.outputOptions, console: console)

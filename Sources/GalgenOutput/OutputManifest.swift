@@ -57,13 +57,13 @@ struct OutputManifest: Sendable, Equatable {
     /// Removes the records of an output folder's folders other than `keeping`.
     static func prune(cache: String, output: String, keeping: [FileIdentity], fileSystem: any FileSystem) {
         let stem = stem(cache: cache, output: output)
-        // A folder's record of its inputs (``InputsRecord``) goes with its manifest.
-        let kept = Set(keeping.flatMap { identity in
-            let manifest = path(cache: cache, output: output, identity: identity)
-            return [manifest, InputsRecord.path(manifest: manifest)].map { ($0 as NSString).lastPathComponent }
-        })
+        // A folder's other records (of its inputs, ``InputsRecord``; of their stamps, `.stamps`) go with its manifest.
+        let kept = keeping.map { identity in
+            (String(path(cache: cache, output: output, identity: identity).dropLast("manifest".count)) as NSString).lastPathComponent
+        }
         let prefix = (stem as NSString).lastPathComponent
-        for name in (try? fileSystem.listDirectory(at: cache + "/outputs")) ?? [] where name.hasPrefix(prefix) && !kept.contains(name) {
+        for name in (try? fileSystem.listDirectory(at: cache + "/outputs")) ?? []
+        where name.hasPrefix(prefix) && !kept.contains(where: { name.hasPrefix($0) }) {
             try? fileSystem.remove(at: cache + "/outputs/" + name)
         }
     }

@@ -53,6 +53,14 @@ extension OutputStager {
         return record.counts
     }
 
+    /// Where a record kept with the manifest of the folder now at the output path goes: `suffix` is its
+    /// extension (`stamps`); it is removed with that manifest. Nil when there is no output folder.
+    /// - Parameter suffix: The record's extension.
+    public func recordPath(_ suffix: String) -> String? {
+        guard let identity = fileSystem.identity(at: output) else { return nil }
+        return String(OutputManifest.path(cache: cache, output: output, identity: identity).dropLast("manifest".count)) + suffix
+    }
+
     /// Keeps the digest of this build's inputs, to be recorded with the published folder's manifest
     /// when the build publishes (or finds nothing changed) and every file it made is recorded.
     /// - Parameters:

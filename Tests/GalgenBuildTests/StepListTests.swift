@@ -56,7 +56,7 @@ struct StepListTests {
         let shown = { (mode: BuildMode) in
             SiteBuilder.steps(for: mode).map(\.shownAs.rawValue).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         }
-        #expect(names(.site) == ["config", "templates", "records", "output", "images", "pages", "publish"])
+        #expect(names(.site) == ["config", "output", "stamps", "templates", "records", "images", "pages", "publish", "stamps"])
         #expect(shown(.site) == ["config", "templates", "records", "images", "pages", "publish"])
         let shard = BuildMode.shard(Shard(index: 1, count: 2)!)
         #expect(SiteBuilder.steps(for: shard).map { String(describing: type(of: $0)) }

@@ -141,9 +141,9 @@ struct StepTests {
         #expect(started == [.config, .templates, .records, .images])
     }
 
-    /// The output folder's check is a step of its own, shown and timed with the images: a locked or
-    /// unsafe folder fails under its name before any image work.
-    @Test func theOutputCheckRunsBeforeTheImagesAndIsShownWithThem() async throws {
+    /// The output folder's check is a step of its own, shown and timed with the config: a locked or
+    /// unsafe folder fails under its name before anything is read or made.
+    @Test func theOutputCheckRunsFirstAndIsShownWithTheConfig() async throws {
         let fs = try Self.site()
         try fs.write(path: "/site/public", string: "not a folder")
         let log = EventLog()
@@ -152,9 +152,10 @@ struct StepTests {
             try await SiteBuilder(options: state.options, environment: state.environment).run(SiteBuilder.steps(for: .site), on: &state)
         }
         #expect(error?.step == .output && error?.description == "[output] /site/public exists and is not a folder")
-        #expect(error?.report?.steps.map(\.name) == ["config", "templates", "records"])
+        #expect(error?.report?.steps.map(\.name) == [])
         let started: [StepName] = log.events.compactMap { if case .started(let name) = $0 { name } else { nil } }
-        #expect(started == [.config, .templates, .records, .images])
+        #expect(started == [.config])
+        #expect(state.records.isEmpty && state.templates == nil, "no record or template read before the check")
         #expect(state.images.isEmpty && state.report.images.decoded == 0, "no image work before the check")
     }
 }

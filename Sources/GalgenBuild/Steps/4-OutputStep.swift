@@ -1,19 +1,19 @@
 import GalgenOutput
 
 /// Makes sure the output folder can be written (not locked by another build, not holding the site's
-/// inputs, galgen's own) and opens its stager, before any image work: a site's step, shown and
-/// timed as part of `images`, its failures named `output`.
+/// inputs, galgen's own) and opens its stager, right after the config and before anything is read
+/// or made: a site's step, shown and timed as part of `config`, its failures named `output`.
 struct OutputStep: BuildStep {
     var name: StepName { .output }
-    var shownAs: StepName { .images }
+    var shownAs: StepName { .config }
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let config = try state.need(state.config, "config")
-        let cache = try state.need(state.cache, "cache")
+        state.stampLog?.skip(StampsRecord.skip(state))  // what the output folder and the cache hold is no input
         state.stager = try BuildError.mapping(try OutputStager(
             output: state.outputDirectory,
             protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localInput),
-            cache: cache.directory, clean: state.options.clean, known: state.session?.trees, remember: state.session != nil,
+            cache: state.cacheDirectory, clean: state.options.clean, known: state.session?.trees, remember: state.session != nil,
             fileSystem: state.fileSystem, processID: state.environment.processID, isProcessAlive: state.environment.isProcessAlive))
         // Under CI (`CI` set, as GitHub Actions, GitLab CI and most others do) every build is a first one and
         // no edit follows it: the spare would cost a folder and a link per file for nothing. serve always makes it.

@@ -34,6 +34,7 @@ struct PagesStep: BuildStep {
         state.imageOutcomes = []  // the images hold what the pages need
         // What every key is made from, taken before the records are dropped.
         let inputs = SiteInputs.digest(state, templates: templates, assets: assets)
+        state.inputsDigest = inputs
         let items = state.images.mapValues(PublishedImages.item)
         var (collections, groups, grouping) = CollectionPlan.make(config: config, sets: state.records, folders: state.folders) { items[$0] }
         state.report.diagnostics += grouping

@@ -3,6 +3,7 @@ import GalgenCore
 /// Swaps the staged site in for the published one in one step, so a reader never sees half a site.
 struct PublishStep: BuildStep {
     var name: StepName { .publish }
+    var runsWhenProven: Bool { true }
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let stager = try state.need(state.stager, "output folder")

@@ -1,0 +1,160 @@
+public import Foundation
+
+/// The files and folders a build was made from, each as it was when the build first looked at it
+/// (noted by ``StampingFileSystem``): a file by its stamp (inode, size, modification time), a folder by
+/// its names, a path by its absence. A later build that finds every one as noted reads what that
+/// build read, so it can take that build's result without reading its inputs again; a file changed
+/// behind galgen's back with its size and time put back is the one thing it misses (`--verify` reads
+/// everything). Symbolic links prove nothing about their targets: a set holding one is not made.
+///
+/// ```swift
+/// let stamps = InputStamps(log.paths, skip: .init(folders: [output, cache], prefixes: [siblings]))
+/// if let stamps, stamps.firstChange(in: fileSystem) == nil { /* nothing the build read has changed */ }
+/// ```
+public struct InputStamps: Sendable, Equatable {
+    /// What one path was.
+    public enum Entry: Sendable, Hashable {
+        /// A file (or anything but a folder or a link), by its stamp.
+        case file(FileStamp)
+        /// A folder, by its names (sorted): one that was listed.
+        case folder([String])
+        /// A folder looked at only as one (its kind, its stamp): its names were not read.
+        case directory
+        /// A symbolic link, or a folder that could not be listed: proves nothing.
+        case unprovable
+        /// Nothing there.
+        case absent
+
+        /// What `path` is now; a folder with its names when `listing`.
+        public static func now(_ path: String, _ fileSystem: any FileSystem, listing: Bool = true) -> Entry {
+            switch fileSystem.kind(at: path) {
+            case nil: return .absent
+            case .symbolicLink: return .unprovable
+            case .directory:
+                guard listing else { return .directory }
+                guard let names = try? fileSystem.listDirectory(at: path) else { return .unprovable }
+                return .folder(names.sorted())
+            case .file, .other: return fileSystem.stamp(at: path).map(Entry.file) ?? .absent
+            }
+        }
+    }
+
+    /// Paths that are not inputs: a build's own output folder and cache (and all below them), and
+    /// names that start with a prefix (the output folder's siblings: `.public.staging-…`, `.public.lock`).
+    public struct Skip: Sendable {
+        /// Folders skipped with everything below them.
+        public var folders: [String]
+        /// Path prefixes skipped.
+        public var prefixes: [String]
+
+        /// Rules that skip `folders` and paths starting with `prefixes`.
+        public init(folders: [String], prefixes: [String] = []) {
+            self.folders = folders
+            self.prefixes = prefixes
+        }
+
+        /// Whether `path` is skipped.
+        public func skips(_ path: String) -> Bool {
+            prefixes.contains { path.hasPrefix($0) } || folders.contains { Self.isWithin(path, $0) }
+        }
+
+        /// Whether a folder's entry `path` is left out of its names: skipped, or on the way to a skipped
+        /// folder (`.galgen` of `.galgen/cache`, made by the first build). The folder on the way is still
+        /// noted itself: it may hold inputs.
+        func leavesOut(_ path: String) -> Bool {
+            skips(path) || folders.contains { Self.isWithin($0, path) }
+        }
+
+        private static func isWithin(_ path: String, _ folder: String) -> Bool {
+            path == folder || (path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/"))
+        }
+    }
+
+    /// One noted path: a file's stamp, a digest of a folder's names (those not skipped), or its absence.
+    public enum Noted: Sendable, Hashable {
+        case file(FileStamp)
+        case folder(String)
+        case directory
+        case absent
+    }
+
+    /// Every path noted, and what it was.
+    public private(set) var paths: [String: Noted]
+    /// The rules its folders' names were taken with.
+    let skip: Skip
+
+    /// The stamps of what a build looked at, less what `skip` skips; nil when they prove nothing (a
+    /// symbolic link or an unreadable folder among them, or a path with a line break).
+    public init?(_ log: [String: Entry], skip: Skip) {
+        var paths: [String: Noted] = [:]
+        for (path, entry) in log where !skip.skips(path) {
+            guard !path.contains("\n") else { return nil }
+            switch entry {
+            case .file(let stamp): paths[path] = .file(stamp)
+            case .folder(let names): paths[path] = .folder(Self.digest(names, in: path, skip: skip))
+            case .directory: paths[path] = .directory
+            case .absent: paths[path] = .absent
+            case .unprovable: return nil
+            }
+        }
+        self.paths = paths
+        self.skip = skip
+    }
+
+    private static func digest(_ names: [String], in folder: String, skip: Skip) -> String {
+        ContentHash.sha256Hex(names.filter { !skip.leavesOut(folder + "/" + $0) }.joined(separator: "\n"))
+    }
+
+    /// The first path (in sorted order) that is not as noted, or nil when none changed.
+    public func firstChange(in fileSystem: any FileSystem) -> String? {
+        for path in paths.keys.sorted() {
+            let same: Bool
+            switch paths[path]! {
+            case .file(let stamp): same = fileSystem.stamp(at: path) == stamp
+            case .absent: same = fileSystem.kind(at: path) == nil
+            case .directory: same = fileSystem.kind(at: path) == .directory
+            case .folder(let digest):
+                if case .folder(let names) = Entry.now(path, fileSystem) { same = Self.digest(names, in: path, skip: skip) == digest } else { same = false }
+            }
+            if !same { return path }
+        }
+        return nil
+    }
+
+    /// The lines of its text form, sorted by path: `f INODE SIZE MTIME PATH`, `d DIGEST PATH` (a folder listed),
+    /// `k PATH` (a folder looked at), `a PATH` (absent).
+    public var lines: [String] {
+        paths.keys.sorted().map { path in
+            switch paths[path]! {
+            case .file(let s): "f \(s.inode) \(s.size) \(s.modified) \(path)"
+            case .folder(let digest): "d \(digest) \(path)"
+            case .directory: "k \(path)"
+            case .absent: "a \(path)"
+            }
+        }
+    }
+
+    /// Reads the lines of its text form; nil when one is not a stamp line.
+    /// - Parameters:
+    ///   - lines: The lines (``lines``).
+    ///   - skip: The rules to check its folders with: the same as it was made with.
+    public init?(lines: some Sequence<Substring>, skip: Skip) {
+        var paths: [String: Noted] = [:]
+        for line in lines {
+            let parts = line.split(separator: " ", maxSplits: line.first == "f" ? 4 : line.first == "d" ? 2 : 1, omittingEmptySubsequences: false)
+            switch (parts.first, parts.count) {
+            case ("f", 5):
+                guard let inode = UInt64(parts[1]), let size = UInt64(parts[2]), let modified = Int64(parts[3]) else { return nil }
+                paths[String(parts[4])] = .file(FileStamp(inode: inode, size: size, modified: modified))
+            case ("d", 3): paths[String(parts[2])] = .folder(String(parts[1]))
+            case ("a", 2): paths[String(parts[1])] = .absent
+            case ("k", 2): paths[String(parts[1])] = .directory
+            default: return nil
+            }
+        }
+        self.paths = paths
+        self.skip = skip
+    }
+
+    public static func == (a: InputStamps, b: InputStamps) -> Bool { a.paths == b.paths }
+}
