@@ -43,6 +43,9 @@ struct Summary {
         if let o = report.output, let p = report.steps.last(where: { $0.name == "pages" }), let rendered = p.rendered {
             let how = o.reason.map { "full build: \($0)" } ?? "incremental"
             console.out("  output (\(how)): pages \(rendered) rendered · \(p.unchanged ?? 0) unchanged · \(p.removed ?? 0) removed; all files \(o.rendered) written · \(o.unchanged) unchanged · \(o.removed) removed")
+        } else if let o = report.output, let keys = o.keys {
+            // No pages step: a no-op taken from the stamps of what the last build read.
+            console.out("  output (\(keys)): all files \(o.rendered) written · \(o.unchanged) unchanged · \(o.removed) removed")
         }
         let n = report.network
         if n.requests + n.fromCache > 0 {
