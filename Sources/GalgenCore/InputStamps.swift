@@ -20,7 +20,8 @@ public struct InputStamps: Sendable, Equatable {
         case folder([String])
         /// A folder looked at only as one (its kind, its stamp): its names were not read.
         case directory
-        /// A symbolic link, or a folder that could not be listed: proves nothing.
+        /// A symbolic link, a folder that could not be listed, or a file changed just before it was looked
+        /// at (``StampingFileSystem/Log/settled``): proves nothing.
         case unprovable
         /// Nothing there.
         case absent

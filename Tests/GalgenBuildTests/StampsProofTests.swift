@@ -19,6 +19,10 @@ struct StampsProofTests {
         let paths = Mutex<[String]>([])
     }
 
+    /// Waits until what was just written is older than a file-time tick can hide (a file changed just
+    /// before a build looks at it proves nothing: no stamps are kept then, see `aFileChangedJustBeforeTheBuildIsNotTrusted`).
+    static func settle() { Thread.sleep(forTimeInterval: Double(StampingFileSystem.Log.settled) / 1e9 + 0.02) }
+
     /// Builds as `galgen build` does (stamps trusted), into `output` (the site's `public` by default).
     static func build(_ site: FixtureSite, output: String? = nil, trustStamps: Bool = true, reads: Reads? = nil) async throws -> BuildReport {
         var environment = environment()
@@ -48,6 +52,7 @@ struct StampsProofTests {
     @Test func aNoOpIsTakenFromTheStampsAndReadsNoInput() async throws {
         let site = try FixtureSite(count: 5, config: #""pageSize": 2"#)
         defer { site.directory.remove() }
+        Self.settle()
         let first = try await Self.build(site)
         #expect(first.output?.keys == "computed: first build")
         let before = try IncrementalBuildTests.stamps(site.outputPath)
@@ -72,6 +77,7 @@ struct StampsProofTests {
         let site = try FixtureSite(count: 5, config: #""pageSize": 2"#)
         defer { site.directory.remove() }
         var fresh = 0
+        Self.settle()
         try await Self.buildAndCompare(site, "first", fresh: &fresh)
         let item = try String(contentsOfFile: Repository.templates + "/item.mustache", encoding: .utf8)
         let gallery = try String(contentsOfFile: Repository.templates + "/gallery.mustache", encoding: .utf8)
@@ -94,6 +100,7 @@ struct StampsProofTests {
         ]
         for (what, edit) in edits {
             try edit()
+            Self.settle()
             let report = try await Self.buildAndCompare(site, "after \(what)", fresh: &fresh)
             #expect(report.output?.keys != StampsRecord.provenNote, "\(what)")
             #expect((report.output?.rendered ?? 0) > 0, "\(what): \(String(describing: report.output))")
@@ -102,6 +109,7 @@ struct StampsProofTests {
         }
         // A file rewritten with the same bytes (a new stamp, the same inputs): read again, nothing written, then trusted.
         try site.writeRecords(try String(contentsOfFile: records, encoding: .utf8))
+        Self.settle()
         let same = try await Self.buildAndCompare(site, "records rewritten", fresh: &fresh)
         #expect(same.output?.keys == SiteInputsTests.proven && same.output?.rendered == 0)
         #expect(try await Self.build(site).output?.keys == StampsRecord.provenNote)
@@ -113,6 +121,7 @@ struct StampsProofTests {
         let site = try FixtureSite(count: 3)
         defer { site.directory.remove() }
         var fresh = 0
+        Self.settle()
         try await Self.buildAndCompare(site, "first", fresh: &fresh)
         let path = site.directory.path + "/records.json"
         var st = stat()
@@ -132,6 +141,7 @@ struct StampsProofTests {
         let site = try FixtureSite(count: 3)
         defer { site.directory.remove() }
         try site.writeRecords(#"[{"id": "a", "title": "A", "image": "images/0.jpg"}, {"title": "no id"}, {"id": "c", "title": "C", "image": "images/gone.jpg"}]"#)
+        Self.settle()
         let first = try await Self.build(site)
         #expect(first.hasProblems)
         let noop = try await Self.build(site)
@@ -145,6 +155,7 @@ struct StampsProofTests {
         let photo = { (i: Int) throws -> Data in try JPEGCodec.encode(Painter.solid(width: 120 + 10 * i, height: 90, rgb: (UInt8(20 * i), 80, 160)), quality: 80) }
         for (i, name) in ["a.jpg", "trip/b.jpg", "trip/c.jpg", "trip/day/d.jpg"].enumerated() { try site.directory.write(try photo(i), to: "photos/" + name) }
         try site.writeConfig(sources: #"[{"name": "photos", "title": "Photos", "type": "folder", "path": "photos"}]"#)
+        Self.settle()
         var fresh = 0
         try await Self.buildAndCompare(site, "first", fresh: &fresh)
         let root = site.directory.path + "/photos/"
@@ -162,10 +173,25 @@ struct StampsProofTests {
         ]
         for (what, edit) in edits {
             try edit()
+            Self.settle()
             let report = try await Self.buildAndCompare(site, "after \(what)", fresh: &fresh)
             #expect(report.output?.keys != StampsRecord.provenNote, "\(what)")
             let noop = try await Self.buildAndCompare(site, "no-op after \(what)", fresh: &fresh)
             #expect(noop.output?.keys == StampsRecord.provenNote, "no-op after \(what): \(String(describing: noop.output))")
         }
+    }
+
+    @Test func aFileChangedJustBeforeTheBuildIsNotTrusted() async throws {
+        let site = try FixtureSite(count: 2)
+        defer { site.directory.remove() }
+        Self.settle()
+        _ = try await Self.build(site)
+        #expect(try await Self.build(site).output?.keys == StampsRecord.provenNote)
+        // Written, then built at once: the build reads it, but keeps no stamps (another write within the tick would not show).
+        try site.writeRecords(try String(contentsOfFile: site.directory.path + "/records.json", encoding: .utf8).replacingOccurrences(of: "Item 1", with: "Item 9"))
+        #expect(try await Self.build(site).output?.keys == SiteInputsTests.changed)
+        Self.settle()
+        #expect(try await Self.build(site).output?.keys == SiteInputsTests.proven, "proven by the digest, the stamps kept now")
+        #expect(try await Self.build(site).output?.keys == StampsRecord.provenNote)
     }
 }

@@ -15,6 +15,10 @@ public struct StampingFileSystem: FileSystem {
         private let seen = Mutex<[String: InputStamps.Entry]>([:])
         private let skipped = Mutex<InputStamps.Skip?>(nil)
 
+        /// Nanoseconds a file must be older than when first looked at for its stamp to prove anything:
+        /// many file-time ticks (1–10 ms on Linux).
+        public static let settled: Int64 = 50_000_000
+
         /// An empty log.
         public init() {}
 
@@ -33,7 +37,10 @@ public struct StampingFileSystem: FileSystem {
                 return !(listing && entry == .directory)
             }
             if known { return }
-            let found = InputStamps.Entry.now(path, base, listing: listing)
+            var found = InputStamps.Entry.now(path, base, listing: listing)
+            // A file changed in the last moments could change again within its time stamp's tick (the
+            // kernel's file times are coarser than its clock) with its size kept: its stamp would not show it.
+            if case .file(let stamp) = found, stamp.modified > Int64(Date().timeIntervalSince1970 * 1e9) - Self.settled { found = .unprovable }
             seen.withLock { log in
                 if log[path] == nil || (listing && log[path] == .directory) { log[path] = found }
             }
