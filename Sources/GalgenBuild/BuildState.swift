@@ -77,6 +77,8 @@ struct BuildState {
     }
 
     var fileSystem: any FileSystem { environment.fileSystem }
+    /// The same files, looked at without noting their stamps (the stamps' own check and record).
+    var unstampedFileSystem: any FileSystem { (fileSystem as? StampingFileSystem)?.unstamped ?? fileSystem }
 
     /// A value an earlier step must have set; a step that finds it missing was run out of order.
     func need<T>(_ value: T?, _ what: String) throws(BuildError) -> T {

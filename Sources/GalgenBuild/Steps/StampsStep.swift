@@ -27,7 +27,7 @@ struct StampsStep: BuildStep {
     /// Takes the last build's site when nothing it read has changed.
     static func check(_ state: inout BuildState) {
         guard state.options.trustStamps, state.session == nil, let stager = state.stager else { return }
-        let fileSystem = (state.fileSystem as? StampingFileSystem)?.unstamped ?? state.fileSystem
+        let fileSystem = state.unstampedFileSystem
         guard let path = stager.recordPath("stamps"), fileSystem.kind(at: path) == .file, let data = try? fileSystem.readFile(at: path),
               let record = StampsRecord.decode(data, paths: StampsRecord.paths(state), skip: StampsRecord.skip(state)),
               record.stamps.firstChange(in: fileSystem) == nil,
@@ -62,7 +62,6 @@ struct StampsStep: BuildStep {
         guard let stamps = InputStamps(log.paths, skip: StampsRecord.skip(state)),
               let data = try? StampsRecord(digest: digest, paths: StampsRecord.paths(state), stamps: stamps, report: state.report).encode()
         else { return }
-        let fileSystem = (state.fileSystem as? StampingFileSystem)?.unstamped ?? state.fileSystem
-        try? fileSystem.writeFileAtomically(data, to: path)
+        try? state.unstampedFileSystem.writeFileAtomically(data, to: path)
     }
 }

@@ -25,6 +25,9 @@ public struct StampingFileSystem: FileSystem {
         /// Every path looked at, as it was then.
         public var paths: [String: InputStamps.Entry] { seen.withLock { $0 } }
 
+        /// What `path` was noted as, if it was.
+        fileprivate func entry(_ path: String) -> InputStamps.Entry? { seen.withLock { $0[path] } }
+
         /// From now on, paths that `skip` skips (a build's output and cache, which hold no input) are not noted.
         public func skip(_ skip: InputStamps.Skip) { skipped.withLock { $0 = skip } }
 
@@ -111,7 +114,7 @@ public struct StampingFileSystem: FileSystem {
         var pending = [root]
         while let folder = pending.popLast() {
             log.note(folder, base, listing: true)
-            guard case .folder(let names) = InputStamps.Entry.now(folder, base, listing: true) else { continue }
+            guard case .folder(let names) = log.entry(folder) else { continue }
             pending += names.map { folder + "/" + $0 }.filter { base.kind(at: $0) != .file }
         }
     }
