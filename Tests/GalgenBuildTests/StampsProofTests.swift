@@ -187,9 +187,16 @@ struct StampsProofTests {
         Self.settle()
         _ = try await Self.build(site)
         #expect(try await Self.build(site).output?.keys == StampsRecord.provenNote)
-        // Written, then built at once: the build reads it, but keeps no stamps (another write within the tick would not show).
-        try site.writeRecords(try String(contentsOfFile: site.directory.path + "/records.json", encoding: .utf8).replacingOccurrences(of: "Item 1", with: "Item 9"))
+        // Written, then built: the build reads it, but keeps no stamps (another write within the tick would not show).
+        // Its time is set 0.3 s ahead, so it is "just changed" however long the build takes to look at it.
+        let path = site.directory.path + "/records.json"
+        try site.writeRecords(try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Item 1", with: "Item 9"))
+        let ahead = Date().timeIntervalSince1970 + 0.3
+        var times = [timespec(tv_sec: Int(ahead), tv_nsec: Int((ahead - ahead.rounded(.down)) * 1e9)),
+                     timespec(tv_sec: Int(ahead), tv_nsec: Int((ahead - ahead.rounded(.down)) * 1e9))]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         #expect(try await Self.build(site).output?.keys == SiteInputsTests.changed)
+        try await Task.sleep(for: .milliseconds(300))
         Self.settle()
         #expect(try await Self.build(site).output?.keys == SiteInputsTests.proven, "proven by the digest, the stamps kept now")
         #expect(try await Self.build(site).output?.keys == StampsRecord.provenNote)
