@@ -88,6 +88,8 @@ let package = Package(
         // libpng (simplified API) and zlib for iCCP: all calls stay in CPNGShim.
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
+        // zlib's deflate, to size the card blocks by what a static host's gzip sends (docs/search.md, "Cards").
+        .target(name: "CZlibShim", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("z")]),
         // libwebp (with demux for animations and ICCP; libwebpmux only in CTestWritersShim) and giflib, each behind its shim.
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CWebPShim", dependencies: ["CLibWebP"], cSettings: [.unsafeFlags(["-O2"])],
@@ -166,7 +168,7 @@ let package = Package(
         .target(name: "GalgenSiteModel", dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords"], swiftSettings: swiftSettings),
         // Search and filters: the search index and the filter files made from the site model (tokenizer, term table, postings).
         .target(
-            name: "GalgenSearch", dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenSiteModel"],
+            name: "GalgenSearch", dependencies: ["GalgenCore", "GalgenConfig", "GalgenRecords", "GalgenSiteModel", "CZlibShim"],
             swiftSettings: swiftSettings),
         // Pages: the site model rendered through the templates, data files (with the search files), feeds.
         .target(

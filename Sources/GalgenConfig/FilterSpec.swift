@@ -17,16 +17,33 @@ public struct FilterSpec: Sendable, Hashable {
     /// Whether each value gets gallery pages of its own (`<collection>/by-<field>/<value>/`), browsable
     /// without JavaScript (`"pages": true`; at most one filter of a source).
     public var pages: Bool
+    /// Whether each value's items also get card blocks in the value's order (docs/search.md, "Cards"), so that a
+    /// filtered view fetches the cards it shows in a few requests however spread out its items are:
+    /// `"cards": true` or `false`; nil (the default) lets the build decide (``cardsByDefault(values:)``).
+    public var cards: Bool?
 
     /// Creates a filter.
     /// - Parameters:
     ///   - field: The field's name.
     ///   - kind: What values it offers.
     ///   - pages: Whether each value gets pages of its own.
-    public init(field: String, kind: Kind = .value, pages: Bool = false) {
+    ///   - cards: Whether its values get card blocks (nil: the build decides).
+    public init(field: String, kind: Kind = .value, pages: Bool = false, cards: Bool? = nil) {
         self.field = field
         self.kind = kind
         self.pages = pages
+        self.cards = cards
+    }
+
+    /// Whether the filter's values get card blocks: as configured, else for a `value` or `ranges` filter that
+    /// offers more than 8 values. Its typical value then holds under an eighth of the items, and a choice of it
+    /// with another filter can leave a few items in each of many data shards. `atLeast` values nest (each holds
+    /// the next), so they get none unless asked.
+    /// - Parameter values: How many values the filter offers in the collection.
+    public func cardsByDefault(values: Int) -> Bool {
+        if let cards { return cards }
+        if case .atLeast = kind { return false }
+        return values > 8
     }
 
     /// The bounds of a range or threshold filter; empty for a value filter.

@@ -3,7 +3,8 @@ import GalgenCore
 /// `filters` of a source: the fields its gallery can be narrowed by (docs/search.md, "Filters").
 extension SourceDecoder {
     /// `"filters": ["genre", {"field": "price", "ranges": [0, 1, 5]}, {"field": "rating", "atLeast": [3, 4]}]`;
-    /// `{"field": "genre", "pages": true}` gives each value pages of its own.
+    /// `{"field": "genre", "pages": true}` gives each value pages of its own; `"cards": true | false` says whether its
+    /// values get card blocks (docs/search.md, "Cards").
     static func decodeFilters(_ node: JSONNode, path: String, fields: FieldMapping, document: JSONDocument) throws(ConfigError) -> [FilterSpec] {
         guard case .array(let entries) = node.value else {
             throw ConfigReader.error(.wrongType, at: node.offset, path: path, document: document,
@@ -58,8 +59,9 @@ extension SourceDecoder {
                 kind = ranges != nil ? .ranges(bounds) : .atLeast(bounds)
             }
             let pages = try reader.bool("pages") ?? false
+            let cards = try reader.bool("cards")
             try reader.finish()
-            return FilterSpec(field: name, kind: kind, pages: pages)
+            return FilterSpec(field: name, kind: kind, pages: pages, cards: cards)
         default:
             throw ConfigReader.error(.wrongType, at: entry.offset, path: path, document: document,
                                      message: "expected a field name or an object, found \(entry.value.kindName)",

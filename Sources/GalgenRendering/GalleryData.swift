@@ -47,7 +47,11 @@ public struct GalleryData: Sendable {
         } else {
             SearchIndex(collections: collections, pageSize: pageSize, itemPages: itemPages)
         }
-        let facets = FacetIndex(collections: collections, numbers: search.collectionNumbers)
+        // A card is an item as its shard has it but for the lightbox's fields, which the lightbox takes from the
+        // item's shard when it shows a card (docs/search.md, "Cards").
+        let facets = FacetIndex(collections: collections, numbers: search.collectionNumbers) { c, i in
+            Self.item(collections[c].items[i], in: collections[c], types: types, fields: false)
+        }
         var files: [File] = search.files + facets.files
         var manifests: [String?] = []
         var shardsByCollection: [[File]] = []
@@ -112,7 +116,8 @@ public struct GalleryData: Sendable {
                                      ("items", JSONText.array(items.map { Self.item($0, in: collection, types: types) }))]).utf8)
     }
 
-    private static func item(_ item: Item, in collection: Collection, types: [String]) -> String {
+    /// An item of a shard; without `fields`, its card (the same but for `f`).
+    private static func item(_ item: Item, in collection: Collection, types: [String], fields withFields: Bool = true) -> String {
         let fields = collection.fields
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
@@ -129,7 +134,7 @@ public struct GalleryData: Sendable {
                                   + types.map { type in sources.first { $0.type == type }.map { JSONText.string($0.variants[i].path) } ?? "null" })
         })))
         // The extra fields with a value, for the lightbox: [label, text] or [label, text, safe link].
-        let shown = item.shownFields(fields).map { spec, value in
+        let shown = !withFields ? [] : item.shownFields(fields).map { spec, value in
             JSONText.array([JSONText.string(spec.label), JSONText.string(value.text)] + (value.href.map { [JSONText.string($0)] } ?? []))
         }
         if !shown.isEmpty { members.append(("f", JSONText.array(shown))) }

@@ -22,6 +22,9 @@ public struct FacetIndex: Sendable {
         public var slug: String = ""
         /// The collection indexes of its items, kept for the first value filter only (its pages list them).
         public var members: [Int] = []
+        /// The path of its card blocks up to the block number (`search/cards/<c>-<f>-<v>-<hash>-`; block `n` is
+        /// that, `n` and `.json`), when its filter has cards.
+        public var cards: String?
     }
 
     /// One filter of one collection.
@@ -32,7 +35,12 @@ public struct FacetIndex: Sendable {
         public var label: String
         /// Its values, in the order shown (only those some item has, for value filters).
         public var values: [Value]
+        /// Cards a block, when its values have card blocks (docs/search.md, "Cards").
+        public var cardsPerBlock: Int?
     }
+
+    /// An item's card: the JSON object the runtime shows it from (collection, collection index → text).
+    public typealias CardMaker = @Sendable (_ collection: Int, _ index: Int) -> String
 
     /// Every file: each collection's manifest and its postings.
     public let files: [SiteFile]
@@ -52,7 +60,8 @@ public struct FacetIndex: Sendable {
     /// - Parameters:
     ///   - collections: The site's collections, in site order.
     ///   - numbers: Each collection's number in the search index (nil for an empty one).
-    public init(collections: [Collection], numbers: [Int?]) {
+    ///   - card: Makes an item's card, for the filters whose values get card blocks (none without it).
+    public init(collections: [Collection], numbers: [Int?], card: CardMaker? = nil) {
         var files: [SiteFile] = [], filters: [[Filter]] = [], manifests: [String?] = []
         for (c, collection) in collections.enumerated() {
             guard let number = numbers[c], !collection.filters.isEmpty, !collection.items.isEmpty else {
@@ -62,18 +71,29 @@ public struct FacetIndex: Sendable {
             }
             var made: [Filter] = []
             let browsed = collection.filters.firstIndex { $0.kind == .value }
+            var perBlock: Int?
             for (f, spec) in collection.filters.enumerated() {
                 let groups = Self.values(of: spec, in: collection)
+                let carded = card != nil && spec.cardsByDefault(values: groups.count)
+                if carded && perBlock == nil, let card { perBlock = CardBlocks.perBlock(collection: c, count: collection.items.count, card: card) }
                 var values: [Value] = []
                 for (v, group) in groups.enumerated() {
                     let bytes = FacetPostings.encode(group.indexes, count: collection.items.count)
                     let path = "search/filters/\(number)-\(f)-\(v)-\(ContentHash.fileTag(bytes)).bin"
                     files.append(SiteFile(path: path, data: Data(bytes)))
-                    values.append(Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
-                                        slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : []))
+                    var value = Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
+                                      slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : [])
+                    if carded, let card, let perBlock {
+                        let blocks = CardBlocks(collection: c, name: "search/cards/\(number)-\(f)-\(v)", indexes: group.indexes,
+                                                perBlock: perBlock, card: card)
+                        files += blocks.files
+                        value.cards = blocks.prefix
+                    }
+                    values.append(value)
                 }
                 let field = collection.fields.first { $0.name == spec.field }
-                made.append(Filter(spec: spec, label: field?.label ?? FieldSpec.label(for: spec.field), values: values))
+                made.append(Filter(spec: spec, label: field?.label ?? FieldSpec.label(for: spec.field), values: values,
+                                   cardsPerBlock: carded ? perBlock : nil))
             }
             let json = Data(Self.manifest(made, count: collection.items.count).utf8)
             let path = "search/filters/\(number)-\(ContentHash.fileTag([UInt8](json))).json"
@@ -97,19 +117,20 @@ public struct FacetIndex: Sendable {
         return slug
     }
 
-    /// The filter manifest: `{"version": 1, "count": n, "filters": [{"field", "kind", "values": [[token, count, path], …]}]}`.
+    /// The filter manifest: `{"version": 1, "count": n, "filters": [{"field", "kind", ("cards": perBlock,) "values":
+    /// [[token, count, path(, cards)], …]}]}`.
     static func manifest(_ filters: [Filter], count: Int) -> String {
         JSONText.object([
             ("version", "1"),
             ("count", String(count)),
             ("filters", JSONText.array(filters.map { filter in
-                JSONText.object([
-                    ("field", JSONText.string(filter.spec.field)),
-                    ("kind", JSONText.string(filter.spec.kindName)),
-                    ("values", JSONText.array(filter.values.map { value in
-                        JSONText.array([JSONText.string(value.token), String(value.count), JSONText.string(value.path)])
-                    })),
-                ])
+                var members = [("field", JSONText.string(filter.spec.field)), ("kind", JSONText.string(filter.spec.kindName))]
+                if let perBlock = filter.cardsPerBlock { members.append(("cards", String(perBlock))) }
+                members.append(("values", JSONText.array(filter.values.map { value in
+                    JSONText.array([JSONText.string(value.token), String(value.count), JSONText.string(value.path)]
+                                   + (value.cards.map { [JSONText.string($0)] } ?? []))
+                })))
+                return JSONText.object(members)
             })),
         ])
     }

@@ -41,6 +41,17 @@ public struct SiteFile: Sendable {
         self.make = make
     }
 
+    /// A file whose key was taken from its bytes before (they were made once and let go).
+    /// - Parameters:
+    ///   - path: Path below the site root.
+    ///   - key: The key of the bytes `make` returns.
+    ///   - make: Makes the bytes again.
+    package init(path: String, key: OutputKey, make: @escaping @Sendable () -> Data) {
+        self.path = path
+        self.key = key
+        self.make = make
+    }
+
     /// The bytes.
     public var data: Data { make() }
 }

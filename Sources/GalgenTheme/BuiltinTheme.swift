@@ -22,6 +22,7 @@ public enum BuiltinTheme {
         File(path: "404.mustache", bytes: PackageResources._04_mustache),
         File(path: "README.md", bytes: PackageResources.README_md),
         File(path: "albums.mustache", bytes: PackageResources.albums_mustache),
+        File(path: "assets/cards.js", bytes: PackageResources.cards_js),
         File(path: "assets/cells.js", bytes: PackageResources.cells_js),
         File(path: "assets/debug.js", bytes: PackageResources.debug_js),
         File(path: "assets/filter-view.js", bytes: PackageResources.filter_view_js),

@@ -92,7 +92,8 @@ def open_filtered(driver, server, chosen: dict, query: str = "", debug: str = "1
 
 
 def filter_requests(server) -> list[str]:
-    return [e["path"] for e in server.entries() if "/search/" in e["path"]]
+    """The search index's and the filters' files fetched (card blocks, item data, are test_result_cards.py's)."""
+    return [e["path"] for e in server.entries() if "/search/" in e["path"] and "/search/cards/" not in e["path"]]
 
 
 def test_counts_equal_those_of_the_records(driver, server, runtime):

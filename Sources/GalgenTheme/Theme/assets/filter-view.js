@@ -1,21 +1,35 @@
 /* galgen runtime: the grid over a filtered list. A filtered view is a list of collection indexes (from
    filters.js); `FilteredShards` gives the grid the items at its positions from the collection's shards
-   (shards.js), fetching only the shards that hold the items in the window, and `showList` swaps the
-   grid's list with the same pool of cells (a cell whose item stays on screen keeps its node). */
+   (shards.js) or from the chosen values' card blocks (cards.js), whichever holds the window's items in
+   fewer files, and `showList` swaps the grid's list with the same pool of cells (a cell whose item stays
+   on screen keeps its node). */
+import { CardBlocks } from './cards.js';
 import { park } from './pool.js';
 import { render } from './render.js';
 
 export class FilteredShards {
-  /** `base`: the collection's Shards; `ids`: the collection indexes shown, ascending (an Int32Array). */
-  constructor(base, ids) {
-    Object.assign(this, { base, ids, count: ids.length, size: base.size });
+  /** `base`: the collection's Shards; `ids`: the collection indexes shown, ascending (an Int32Array);
+      `sources`: the CardBlocks (cards.js) of the chosen values that have them; each holds every id. */
+  constructor(base, ids, sources = []) {
+    Object.assign(this, { base, ids, sources, count: ids.length, size: base.size });
+    this.held = new Set();       // shards the lightbox waits for (never aborted by the grid)
   }
 
   /** The collection index of position `position`. */
   indexAt(position) { return this.ids[position] ?? -1; }
 
-  /** The item at `position`, if its shard is here. */
+  /** The item at `position`: from its shard when that is here, else its card when that is. */
   itemAt(position) {
+    const index = this.ids[position];
+    if (index === undefined) return null;
+    const item = this.base.itemAt(index);
+    if (item) return item;
+    for (const source of this.sources) { const card = source.cardOf(index); if (card) return card; }
+    return null;
+  }
+
+  /** The item at `position` as its shard has it (a card lacks the lightbox's fields), if that is here. */
+  fullAt(position) {
     const index = this.ids[position];
     return index === undefined ? null : this.base.itemAt(index);
   }
@@ -30,19 +44,59 @@ export class FilteredShards {
     return numbers;
   }
 
-  /** Fetches the shard of position `position` (the lightbox waiting for an item). */
+  /** Fetches the shard of position `position` (the lightbox waiting for an item or its fields). */
   loadItem(position) {
     const index = this.ids[position];
-    if (index !== undefined) this.base.load(Math.floor(index / this.size));
+    if (index === undefined) return;
+    const n = Math.floor(index / this.size);
+    this.held.add(n);
+    this.base.load(n);
+  }
+
+  /** When the item at `position` is shown from its card (its shard is not here: itemAt prefers the shard),
+      fetches the shard and calls `then(item)` with the item as the shard has it once it arrives (the lightbox
+      waits so for the fields); gives up after 15 s. */
+  whenFull(position, then) {
+    if (this.fullAt(position) || !this.itemAt(position)) return;
+    this.loadItem(position);
+    let tries = 0;
+    const wait = () => {
+      const item = this.fullAt(position);
+      if (item) then(item); else if (++tries < 300) setTimeout(wait, 50);
+    };
+    setTimeout(wait, 50);
   }
 
   /** Fetches position block `n`'s first shard (Shards' interface; the lightbox uses loadItem). */
   load(n) { this.loadItem(n * this.size); }
 
-  /** As Shards.want, over positions: only the shards holding the window's items are fetched and kept;
-      fetches of other shards are aborted. Returns whether one of them is not here yet. */
+  /** As Shards.want, over positions: the items of the window not here yet come from whichever needs the
+      fewest files, the collection's shards or one chosen value's card blocks (ties: the first value's blocks,
+      a fraction of a shard's bytes); fetches of files no longer wanted are aborted. Returns whether one of
+      them is not here yet. */
   want(from, to) {
-    const base = this.base, wanted = new Set(this.shardsOf(from, to));
+    const base = this.base, kept = new Set(), missing = [];
+    const blocksKept = new Map(this.sources.map((source) => [source, new Set()]));
+    for (let p = Math.max(0, from), end = Math.min(this.count, to); p < end; p++) {
+      const index = this.ids[p], n = Math.floor(index / this.size);
+      if (base.loaded.has(n)) { kept.add(n); continue; }
+      const source = this.sources.find((s) => s.cardOf(index));
+      if (source) blocksKept.get(source).add(source.blockOf(index)); else missing.push(index);
+    }
+    for (const n of this.held) if (base.loaded.has(n)) this.held.delete(n); else kept.add(n);
+    let best = null, bestBlocks = null, fewest = new Set(missing.map((index) => Math.floor(index / this.size))).size;
+    for (const source of this.sources) {
+      const blocks = source.failed ? null : source.blocksOf(missing);
+      // Ties go to the blocks: a block is a fraction of a shard's bytes.
+      if (blocks && blocks.size <= fewest && (blocks.size < fewest || !best)) { best = source; bestBlocks = blocks; fewest = blocks.size; }
+    }
+    const wanted = best ? kept : new Set([...kept, ...missing.map((index) => Math.floor(index / this.size))]);
+    let busy = false;
+    for (const source of this.sources) {
+      const blocks = blocksKept.get(source);
+      if (source === best) for (const n of bestBlocks) blocks.add(n);
+      if (source.want(blocks)) busy = true;
+    }
     for (const [n, controller] of base.pending) {
       if (!wanted.has(n)) {
         controller.abort();
@@ -50,7 +104,6 @@ export class FilteredShards {
         base.stats.shardAborts = (base.stats.shardAborts || 0) + 1;
       }
     }
-    let busy = false;
     for (const n of wanted) {
       const items = base.loaded.get(n);
       if (items) { base.loaded.delete(n); base.loaded.set(n, items); } else { base.load(n); busy = true; }
@@ -65,11 +118,12 @@ export class FilteredShards {
 }
 
 /** Shows `ids` (collection indexes, or null for the whole collection) in the grid of `view` (render.js),
-    from its top. `data.base` is the collection's own Shards; `lightbox` gets the new count. */
-export function showList(view, ids, lightbox) {
+    from its top, its items taken from the collection's shards or from `sources` (the chosen values' card
+    blocks). `data.base` is the collection's own Shards; `lightbox` gets the new count. */
+export function showList(view, ids, lightbox, sources = []) {
   const { list, data, pool } = view;
   if (!data.base) data.base = data.shards;
-  data.shards = ids ? new FilteredShards(data.base, ids) : data.base;
+  data.shards = ids ? new FilteredShards(data.base, ids, sources) : data.base;
   list.count = ids ? ids.length : data.base.count;
   // Every cell leaves its place; the render takes back those still in the window by their keys.
   for (const node of [...pool.active.values()]) park(pool, node);
@@ -113,10 +167,14 @@ export function setUpFilters(page, abs, stats) {
   const wire = () => wired || (wired = page.filters = import('./filters.js')
     .then(({ setUpFilters: start }) => start(form, {
       manifestURL: abs(form.dataset.filters), root: abs(''), stats, queryInput: input, query,
-      show: (ids) => {
+      show: (ids, values = []) => {
         if (!ids && !page.filtered) return;   // nothing was filtered
         page.filtered = ids;
-        showList(view, ids, lightbox);
+        const base = data.base || data.shards;
+        const sources = values.map(({ ids: postings, perBlock, prefix }) => new CardBlocks({
+          ids: postings, perBlock, urlOf: (n) => abs(prefix + n + '.json'), fetchJSON: base.fetchJSON,
+          onLoad: base.onLoad, stats }));
+        showList(view, ids, lightbox, sources);
       },
     }).ready));
   for (const type of ['pointerover', 'focusin', 'change']) form.addEventListener(type, wire, { passive: true });

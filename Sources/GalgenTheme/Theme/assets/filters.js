@@ -60,17 +60,30 @@ export function addressWith(href, chosen, fields) {
 /** The ids in every list, or null when there is none (nothing filters). @param {Int32Array[]} lists */
 export const combine = (lists) => (lists.length ? intersect(lists) : null);
 
-/** The postings file of a chosen value. */
-const fileOf = (manifest, field, token) => {
+/** A chosen value's manifest entry and its filter's. */
+const entryOf = (manifest, field, token) => {
   const filter = manifest.filters.find((f) => f.field === field);
   const value = filter && filter.values.find((v) => v[0] === token);
-  return value ? value[2] : null;
+  return value ? { filter, value } : null;
 };
+
+/** The card blocks of the chosen values that have them (docs/search.md, "Cards"), for the grid: each value's
+    postings `ids`, cards a block and the blocks' path up to the block number.
+ * @param {object} manifest @param {[string, string][]} picked @param {Int32Array[]} lists the picked values' postings */
+export function cardsOf(manifest, picked, lists) {
+  const out = [];
+  picked.forEach(([field, token], i) => {
+    const entry = entryOf(manifest, field, token);
+    if (entry && entry.filter.cards > 0 && typeof entry.value[3] === 'string' && lists[i] && lists[i].length)
+      out.push({ ids: lists[i], perBlock: entry.filter.cards, prefix: entry.value[3] });
+  });
+  return out;
+}
 
 /**
  * Wires the filter `form`. `manifestURL`: the collection's filter manifest (absolute); `root`: the site
- * root (absolute); `show(ids)` shows the collection indexes `ids` (an Int32Array) or, for null, the whole
- * collection; `query(signal)` resolves to the collection indexes matching the find box's text (null when
+ * root (absolute); `show(ids, cards)` shows the collection indexes `ids` (an Int32Array) or, for null, the whole
+ * collection, and `cards` the chosen values' card blocks (cardsOf); `query(signal)` resolves to the collection indexes matching the find box's text (null when
  * it is empty); `queryInput`: the find box's input, whose changes narrow a filtered view again.
  */
 export function setUpFilters(form, { manifestURL, root, show, query = () => Promise.resolve(null), queryInput = null, stats = {} }) {
@@ -107,18 +120,18 @@ export function setUpFilters(form, { manifestURL, root, show, query = () => Prom
     form.setAttribute('aria-busy', 'true');
     return loadManifest().then((m) => Promise.all([
       ...[...picked].map(([field, token]) => {
-        const path = fileOf(m, field, token);
-        return path ? postings(path, mine.signal) : Promise.resolve(EMPTY);
+        const entry = entryOf(m, field, token);
+        return entry ? postings(entry.value[2], mine.signal) : Promise.resolve(EMPTY);
       }),
       query(mine.signal),
-    ])).then((lists) => {
+    ]).then((lists) => [m, lists])).then(([m, lists]) => {
       if (controller !== mine) return;
       const ids = combine(lists.filter(Boolean));
       form.removeAttribute('aria-busy');
       stats.filterLastMs = performance.now() - t0;
       stats.filterApplied = (stats.filterApplied || 0) + 1;
       status.textContent = t('filterShowing', { count: ids.length });
-      show(ids);
+      show(ids, cardsOf(m, [...picked], lists));
     }, (error) => {
       if (controller !== mine || error.name === 'AbortError') return;
       form.removeAttribute('aria-busy');

@@ -132,7 +132,7 @@ export class Lightbox {
     return item && grid ? grid.querySelector(`.cell[data-key="${CSS.escape(item.k)}"]:not([hidden])`) : null;
   }
 
-  /** Shows item `index`, waiting for its shard when it is not here. */
+  /** Shows item `index`, waiting for its shard when it is not here (a filtered view's card: for its fields). */
   show(index) {
     const { data, stats, links } = this.page;
     const token = ++this.token;
@@ -158,9 +158,9 @@ export class Lightbox {
       }, () => { if (token === this.token) title.textContent = t('lightboxFailed'); });
       return;
     }
-    title.textContent = item.t;
-    text.textContent = item.s || '';
+    title.textContent = item.t; text.textContent = item.s || '';
     this.fill(item.f);
+    if (data.shards.whenFull) data.shards.whenFull(index, (full) => { if (token === this.token) this.fill(full.f); });
     link.href = links.item(item.k, index);
     link.querySelector('.sr').textContent = link.title = t(data.itemPages ? 'lightboxOpenPage' : 'lightboxItemLink');
     this.dialog.querySelector('[data-act="prev"]').setAttribute('aria-disabled', String(index <= 0));

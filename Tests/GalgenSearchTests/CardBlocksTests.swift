@@ -1,0 +1,125 @@
+import Foundation
+import GalgenConfig
+import GalgenCore
+import GalgenRecords
+import GalgenSearch
+import GalgenSiteModel
+import Testing
+
+/// The card blocks of filter values (docs/search.md, "Cards"): which filters get them, that a value's blocks
+/// hold exactly its items' cards in collection order, named as the manifest says, and that they are
+/// deterministic and change with the cards they hold.
+struct CardBlocksTests {
+    static let fields = [FieldSpec(name: "country", path: FieldPath("c")!), FieldSpec(name: "genre", path: FieldPath("g")!),
+                         FieldSpec(name: "price", path: FieldPath("p")!, type: .number)]
+
+    /// Item i: one of 20 countries (spread: i * 7 mod 20), one of 3 genres, a price 0–9.
+    static func collection(count: Int, filters: [FilterSpec], title: (Int) -> String = { "Item \($0)" }) -> Collection {
+        let items = (0..<count).map { i in
+            var record = Record(id: "\(i)", slug: "k\(i)", title: title(i), origin: "t")
+            let price = Double(i % 10)
+            record.fields = [FieldValue(text: "Land \(i * 7 % 20)"), FieldValue(text: ["Rock", "Pop", "Jazz"][i % 3]),
+                             FieldValue(text: String(price), number: price)]
+            return Item(record: record, image: nil)
+        }
+        var collection = Collection(name: "people", title: "People", items: items, fields: fields)
+        collection.filters = filters
+        return collection
+    }
+
+    static let filters = [FilterSpec(field: "country"), FilterSpec(field: "genre"), FilterSpec(field: "price", kind: .atLeast([3, 6])),
+                          FilterSpec(field: "price", kind: .ranges([0, 2, 4, 6, 8]))]
+
+    /// A card as the renderer would make it: here a small JSON object naming the item.
+    static func card(_ collections: [Collection]) -> FacetIndex.CardMaker {
+        { c, i in #"{"k":"\#(collections[c].items[i].record.slug)","t":"\#(collections[c].items[i].record.title)","v":[]}"# }
+    }
+
+    @Test func onlyFiltersOfManyValuesGetCardsUnlessTheConfigSays() {
+        #expect(FilterSpec(field: "x").cardsByDefault(values: 9))
+        #expect(!FilterSpec(field: "x").cardsByDefault(values: 8))
+        #expect(FilterSpec(field: "x", kind: .ranges([0, 1])).cardsByDefault(values: 12))
+        #expect(!FilterSpec(field: "x", kind: .atLeast([1, 2])).cardsByDefault(values: 12))
+        #expect(!FilterSpec(field: "x", cards: false).cardsByDefault(values: 100))
+        #expect(FilterSpec(field: "x", kind: .atLeast([1]), cards: true).cardsByDefault(values: 1))
+
+        let collections = [Self.collection(count: 3000, filters: Self.filters)]
+        let facets = FacetIndex(collections: collections, numbers: [0], card: Self.card(collections))
+        let carded = facets.filters[0].map { $0.cardsPerBlock != nil }
+        #expect(carded == [true, false, false, false])     // 20 countries; 3 genres; thresholds; 5 ranges
+        #expect(facets.filters[0][0].values.allSatisfy { $0.cards != nil })
+        #expect(facets.filters[0][1].values.allSatisfy { $0.cards == nil })
+        // Without a card maker (no renderer), nothing gets cards.
+        let plain = FacetIndex(collections: collections, numbers: [0])
+        #expect(plain.filters[0].allSatisfy { $0.cardsPerBlock == nil } && !plain.files.contains { $0.path.hasPrefix("search/cards/") })
+    }
+
+    @Test func aValuesBlocksHoldItsItemsCardsInOrder() throws {
+        let collections = [Self.collection(count: 5000, filters: [FilterSpec(field: "country"), FilterSpec(field: "genre", cards: true)])]
+        let card = Self.card(collections)
+        let facets = FacetIndex(collections: collections, numbers: [3], card: card)
+        let files = Dictionary(uniqueKeysWithValues: facets.files.map { ($0.path, $0) })
+        for filter in facets.filters[0] {
+            let perBlock = try #require(filter.cardsPerBlock)
+            #expect(perBlock >= 512 && perBlock <= 2048 && perBlock & (perBlock - 1) == 0, "\(perBlock)")   // small cards: big blocks
+            for value in filter.values {
+                let prefix = try #require(value.cards)
+                #expect(prefix.hasPrefix("search/cards/3-") && prefix.hasSuffix("-"))
+                let postings = try #require(files[value.path])
+                let members = try #require(FacetPostings.decode([UInt8](postings.data)))
+                let blocks = (members.count + perBlock - 1) / perBlock
+                var cards: [String] = []
+                for n in 0..<blocks {
+                    let file = try #require(files[prefix + "\(n).json"], "\(prefix)\(n).json")
+                    let root = try JSONDocument(data: file.data, sourceName: "b").root.value
+                    #expect(root["first"]?.value.scalarText == String(n * perBlock))
+                    guard case .array(let items)? = root["items"]?.value else { Issue.record("no items"); continue }
+                    #expect(items.count == min(perBlock, members.count - n * perBlock))
+                    for item in items { cards.append(item.value["k"]?.value.scalarText ?? "?") }
+                    #expect(file.key == OutputKey(digesting: file.data))
+                }
+                #expect(files[prefix + "\(blocks).json"] == nil)
+                #expect(cards == members.map { "k\($0)" }, "\(filter.spec.field)=\(value.token)")
+            }
+        }
+        // The manifest names each filter's block size and each value's blocks.
+        let manifestPath = try #require(facets.manifests[0])
+        let manifest = try JSONDocument(data: try #require(files[manifestPath]).data, sourceName: "m").root.value
+        guard case .array(let list)? = manifest["filters"]?.value, case .array(let values)? = list[0].value["values"]?.value,
+              case .array(let entry) = values[0].value else { Issue.record("no values"); return }
+        #expect(list[0].value["cards"]?.value.scalarText == facets.filters[0][0].cardsPerBlock.map(String.init))
+        #expect(entry.count == 4 && entry[3].value.scalarText == facets.filters[0][0].values[0].cards)
+    }
+
+    @Test func blocksAreDeterministicAndRenamedWhenACardChanges() throws {
+        let filters = [FilterSpec(field: "country")]
+        let one = [Self.collection(count: 2000, filters: filters)]
+        let two = [Self.collection(count: 2000, filters: filters)]
+        let changed = [Self.collection(count: 2000, filters: filters) { $0 == 7 ? "Someone else" : "Item \($0)" }]
+        let a = FacetIndex(collections: one, numbers: [0], card: Self.card(one))
+        let b = FacetIndex(collections: two, numbers: [0], card: Self.card(two))
+        let c = FacetIndex(collections: changed, numbers: [0], card: Self.card(changed))
+        #expect(a.files.map(\.path) == b.files.map(\.path) && a.files.map(\.key) == b.files.map(\.key))
+        let before = a.filters[0][0].values.map(\.cards), after = c.filters[0][0].values.map(\.cards)
+        // Item 7 is in Land 9 (7 * 7 mod 20): only that value's blocks get a new name.
+        let moved = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map { a.filters[0][0].values[$0.offset].token }
+        #expect(moved == ["Land 9"])
+    }
+
+    @Test func blocksAreSizedByWhatGzipMakesOfTheirCards() {
+        let collections = [Self.collection(count: 600, filters: [FilterSpec(field: "country")])]
+        // 200 hex digits of noise a card (about 100 bytes gzipped): 64 cards make the 12 KiB of a block.
+        let noisy: FacetIndex.CardMaker = { _, i in
+            var state = UInt64(i + 1), hex = ""
+            for _ in 0..<25 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                hex += String(state >> 32, radix: 16).padding(toLength: 8, withPad: "0", startingAt: 0)
+            }
+            return #"{"k":"k\#(i)","v":[],"t":"\#(hex)"}"#
+        }
+        // A kilobyte of one letter gzips to nothing, but 256 KiB of JSON is the most a block holds: 128 cards.
+        let repetitive: FacetIndex.CardMaker = { _, i in #"{"k":"k\#(i)","v":[],"t":"\#(String(repeating: "x", count: 1000))"}"# }
+        #expect(FacetIndex(collections: collections, numbers: [0], card: noisy).filters[0][0].cardsPerBlock == 64)
+        #expect(FacetIndex(collections: collections, numbers: [0], card: repetitive).filters[0][0].cardsPerBlock == 128)
+    }
+}
