@@ -19,7 +19,7 @@ public struct FilterSpec: Sendable, Hashable {
     public var pages: Bool
     /// Whether each value's items also get card blocks in the value's order (docs/search.md, "Cards"), so that a
     /// filtered view fetches the cards it shows in a few requests however spread out its items are:
-    /// `"cards": true` or `false`; nil (the default) lets the build decide (``cardsByDefault(values:)``).
+    /// `"cards": true` or `false`; nil (the default) lets the build decide (`FacetIndex.carded`).
     public var cards: Bool?
 
     /// Creates a filter.
@@ -33,17 +33,6 @@ public struct FilterSpec: Sendable, Hashable {
         self.kind = kind
         self.pages = pages
         self.cards = cards
-    }
-
-    /// Whether the filter's values get card blocks: as configured, else for a `value` or `ranges` filter that
-    /// offers more than 8 values. Its typical value then holds under an eighth of the items, and a choice of it
-    /// with another filter can leave a few items in each of many data shards. `atLeast` values nest (each holds
-    /// the next), so they get none unless asked.
-    /// - Parameter values: How many values the filter offers in the collection.
-    public func cardsByDefault(values: Int) -> Bool {
-        if let cards { return cards }
-        if case .atLeast = kind { return false }
-        return values > 8
     }
 
     /// The bounds of a range or threshold filter; empty for a value filter.

@@ -72,9 +72,12 @@ public struct FacetIndex: Sendable {
             var made: [Filter] = []
             let browsed = collection.filters.firstIndex { $0.kind == .value }
             var perBlock: Int?
+            let allGroups = collection.filters.map { Self.values(of: $0, in: collection) }
+            let cardedFilters = card == nil ? collection.filters.map { _ in false }
+                : Self.carded(collection.filters, counts: allGroups.map { $0.map(\.indexes.count) }, items: collection.items.count)
             for (f, spec) in collection.filters.enumerated() {
-                let groups = Self.values(of: spec, in: collection)
-                let carded = card != nil && spec.cardsByDefault(values: groups.count)
+                let groups = allGroups[f]
+                let carded = cardedFilters[f]
                 if carded && perBlock == nil, let card { perBlock = CardBlocks.perBlock(collection: c, count: collection.items.count, card: card) }
                 var values: [Value] = []
                 for (v, group) in groups.enumerated() {
@@ -104,6 +107,41 @@ public struct FacetIndex: Sendable {
         self.files = files
         self.filters = filters
         self.manifests = manifests
+    }
+
+    /// Which filters' values get card blocks (docs/search.md, "Cards"): those the config says, and by default the
+    /// fewest that keep every view of one value, and of two values of two filters, within about two data shards
+    /// or card blocks a screen. A view whose item density (its values' item counts over the collection's, multiplied
+    /// for two; each filter's smallest value taken) is under 1.5 % spreads a 30-item screen over more than two
+    /// 1,000-item shards; it is served by the blocks of one of its filters, so the sparser filter of such a view
+    /// gets them, unless the other already has them. Views of one value come first, then pairs by density,
+    /// sparsest first. An `atLeast` filter gets none by default (its values nest); a pair with one is served by
+    /// the other's. Each carded filter adds about one copy of the collection's cards to the site.
+    /// - Parameters:
+    ///   - filters: The collection's filters.
+    ///   - counts: Each filter's values' item counts.
+    ///   - items: The collection's item count.
+    public static func carded(_ filters: [FilterSpec], counts: [[Int]], items: Int) -> [Bool] {
+        let sparse = 30.0 / 2000
+        var carded = filters.map { $0.cards == true }
+        let allowed = filters.map { spec in
+            if let cards = spec.cards { return cards }
+            if case .atLeast = spec.kind { return false }
+            return true
+        }
+        let density = counts.map { values -> Double in
+            guard let least = values.filter({ $0 > 0 }).min(), items > 0 else { return 1 }
+            return Double(least) / Double(items)
+        }
+        for f in filters.indices where allowed[f] && density[f] < sparse { carded[f] = true }
+        var pairs: [(Int, Int)] = []
+        for f in filters.indices { for g in filters.indices where g > f { pairs.append((f, g)) } }
+        for (f, g) in pairs.sorted(by: { density[$0.0] * density[$0.1] < density[$1.0] * density[$1.1] })
+        where density[f] * density[g] < sparse && !carded[f] && !carded[g] {
+            let (first, second) = density[f] <= density[g] ? (f, g) : (g, f)
+            if allowed[first] { carded[first] = true } else if allowed[second] { carded[second] = true }
+        }
+        return carded
     }
 
     /// A value's folder name: its slug, with `-2`, `-3`… when an earlier value has it.

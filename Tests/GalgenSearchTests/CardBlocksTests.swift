@@ -35,18 +35,31 @@ struct CardBlocksTests {
         { c, i in #"{"k":"\#(collections[c].items[i].record.slug)","t":"\#(collections[c].items[i].record.title)","v":[]}"# }
     }
 
-    @Test func onlyFiltersOfManyValuesGetCardsUnlessTheConfigSays() {
-        #expect(FilterSpec(field: "x").cardsByDefault(values: 9))
-        #expect(!FilterSpec(field: "x").cardsByDefault(values: 8))
-        #expect(FilterSpec(field: "x", kind: .ranges([0, 1])).cardsByDefault(values: 12))
-        #expect(!FilterSpec(field: "x", kind: .atLeast([1, 2])).cardsByDefault(values: 12))
-        #expect(!FilterSpec(field: "x", cards: false).cardsByDefault(values: 100))
-        #expect(FilterSpec(field: "x", kind: .atLeast([1]), cards: true).cardsByDefault(values: 1))
+    @Test func theFewestFiltersThatServeEverySparseViewGetCardsUnlessTheConfigSays() {
+        let value = FilterSpec(field: "a"), ranges = FilterSpec(field: "b", kind: .ranges([0, 1])), atLeast = FilterSpec(field: "c", kind: .atLeast([1]))
+        let n = 100_000
+        // 200 values of 0.5 %: sparse alone. 20 values of 5 % and 3 ranges of 33 %: a pair of them is 1.7 %, dense enough.
+        #expect(FacetIndex.carded([value, ranges], counts: [Array(repeating: 500, count: 200), [33_000, 33_000, 34_000]], items: n) == [true, false])
+        #expect(FacetIndex.carded([value, ranges], counts: [Array(repeating: 5000, count: 20), [33_000, 33_000, 34_000]], items: n) == [false, false])
+        // 5 % with 10 % bands is 0.5 %: the sparser one (the 20 values) gets cards, and serves both.
+        #expect(FacetIndex.carded([ranges, value], counts: [Array(repeating: 10_000, count: 10), Array(repeating: 5000, count: 20)], items: n) == [false, true])
+        // A country of 2.5 % and a genre of 8 %: dense alone, 0.2 % together: the country's cards serve the pair and
+        // every pair of the country with a third filter.
+        let genre = Array(repeating: 8333, count: 12), country = Array(repeating: 2500, count: 40), price = [25_000, 25_000, 25_000, 25_000]
+        #expect(FacetIndex.carded([value, FilterSpec(field: "d"), ranges], counts: [genre, country, price], items: n) == [false, true, false])
+        // atLeast: none of its own; its pair with a sparse-enough partner goes to the partner.
+        #expect(FacetIndex.carded([atLeast, value], counts: [[9000], Array(repeating: 9000, count: 11)], items: n) == [false, true])
+        // The config decides first: a sparse filter kept without cards leaves its pairs to the other filter.
+        #expect(FacetIndex.carded([FilterSpec(field: "a", cards: false), ranges], counts: [Array(repeating: 500, count: 200), [50_000, 50_000]], items: n)
+                == [false, true])
+        #expect(FacetIndex.carded([FilterSpec(field: "a", cards: false), FilterSpec(field: "b", kind: .ranges([0, 1]), cards: false)],
+                                  counts: [Array(repeating: 500, count: 200), [50_000, 50_000]], items: n) == [false, false])
+        #expect(FacetIndex.carded([FilterSpec(field: "c", kind: .atLeast([1]), cards: true)], counts: [[90_000]], items: n) == [true])
 
         let collections = [Self.collection(count: 3000, filters: Self.filters)]
         let facets = FacetIndex(collections: collections, numbers: [0], card: Self.card(collections))
         let carded = facets.filters[0].map { $0.cardsPerBlock != nil }
-        #expect(carded == [true, false, false, false])     // 20 countries; 3 genres; thresholds; 5 ranges
+        #expect(carded == [true, false, false, false])     // 20 countries (5 %) with 5 ranges (20 %): 1 %; 3 genres; thresholds
         #expect(facets.filters[0][0].values.allSatisfy { $0.cards != nil })
         #expect(facets.filters[0][1].values.allSatisfy { $0.cards == nil })
         // Without a card maker (no renderer), nothing gets cards.
@@ -55,7 +68,7 @@ struct CardBlocksTests {
     }
 
     @Test func aValuesBlocksHoldItsItemsCardsInOrder() throws {
-        let collections = [Self.collection(count: 5000, filters: [FilterSpec(field: "country"), FilterSpec(field: "genre", cards: true)])]
+        let collections = [Self.collection(count: 5000, filters: [FilterSpec(field: "country", cards: true), FilterSpec(field: "genre", cards: true)])]
         let card = Self.card(collections)
         let facets = FacetIndex(collections: collections, numbers: [3], card: card)
         let files = Dictionary(uniqueKeysWithValues: facets.files.map { ($0.path, $0) })
@@ -92,7 +105,7 @@ struct CardBlocksTests {
     }
 
     @Test func blocksAreDeterministicAndRenamedWhenACardChanges() throws {
-        let filters = [FilterSpec(field: "country")]
+        let filters = [FilterSpec(field: "country", cards: true)]
         let one = [Self.collection(count: 2000, filters: filters)]
         let two = [Self.collection(count: 2000, filters: filters)]
         let changed = [Self.collection(count: 2000, filters: filters) { $0 == 7 ? "Someone else" : "Item \($0)" }]
@@ -107,7 +120,7 @@ struct CardBlocksTests {
     }
 
     @Test func blocksAreSizedByWhatGzipMakesOfTheirCards() {
-        let collections = [Self.collection(count: 600, filters: [FilterSpec(field: "country")])]
+        let collections = [Self.collection(count: 600, filters: [FilterSpec(field: "country", cards: true)])]
         // 200 hex digits of noise a card (about 100 bytes gzipped): 64 cards make the 12 KiB of a block.
         let noisy: FacetIndex.CardMaker = { _, i in
             var state = UInt64(i + 1), hex = ""

@@ -132,3 +132,16 @@ def test_without_the_blocks_every_item_still_shows(driver, server, site, runtime
     check_screen(driver, want)
     # Each chosen value's blocks were tried once at most (both values here have them).
     assert driver.execute_script("return __galgen.stats.cardFailures") in (1, 2)
+
+
+def test_the_search_box_offers_only_what_the_filters_keep(driver, server, site, runtime):
+    """Under a chosen country, the find box's list offers that country's people only, first by id, and counts them."""
+    open_gallery(driver, server.base, 1)
+    helpers.settle(driver)
+    want = choose(driver, {"country": "Île 002"})
+    driver.find_element(By.CSS_SELECTOR, "search.find input").send_keys("person")
+    titles = lambda: driver.execute_script("return [...document.querySelectorAll('.find-results .find-title')].map((e) => e.textContent)")
+    assert helpers.wait_until(lambda: len(titles()) == 20, timeout=20), titles()
+    assert titles() == [f"Person {i}" for i in want[:20]], titles()[:5]
+    status = driver.find_element(By.CSS_SELECTOR, "search.find .find-status").text
+    assert f"{len(want)}" in status, status

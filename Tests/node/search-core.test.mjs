@@ -249,6 +249,19 @@ test('CJK and astral terms', async () => {
   assert.deepEqual(ranked(await index.search('\u{2000B}')), [[10, 'exact']]);
 });
 
+test('a filtered grid\'s indexes keep the results to the items it shows (the search box under filters)', async () => {
+  const { index } = setup();
+  // Collection 0's "john" matches are ids 1, 2, 3, 4, 5 (collection indexes the same): keep 2 and 4 only.
+  const kept = await index.search('john', { collection: 0, indexes: Int32Array.from([0, 2, 4]) });
+  assert.deepEqual(ranked(kept), [[4, 'words'], [2, 'prefix']]);
+  assert.equal(kept.total, 2);
+  // Collection 1's indexes are its own (5 is id 11).
+  assert.deepEqual(ranked(await index.search('john smith', { collection: 1, indexes: Int32Array.from([5]) })), [[11, 'exact']]);
+  assert.deepEqual(ranked(await index.search('john smith', { collection: 1, indexes: Int32Array.from([0, 1]) })), []);
+  // Without a collection (the home page's box), indexes mean nothing and are not applied.
+  assert.equal((await index.search('john', { indexes: Int32Array.from([]) })).total, 6);
+});
+
 test('a collection restricts the results to its id range', async () => {
   const { index } = setup();
   assert.deepEqual(ranked(await index.search('john smith', { collection: 0 })), [[1, 'exact'], [4, 'words']]);

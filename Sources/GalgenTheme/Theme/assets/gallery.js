@@ -225,7 +225,7 @@ function setUpFind(page, abs, stats) {
   const input = box.querySelector('input');
   let wired = null;
   const wire = () => wired || (wired = import('./search.js').then(({ setUpSearch, pushWithoutQuery }) => setUpSearch(box, {
-    indexURL: abs(manifest.search), collection: manifest.searchCollection, stats,
+    indexURL: abs(manifest.search), collection: manifest.searchCollection, stats, scope: () => page.filtered || null,
     choose: (result) => {
       pushWithoutQuery();
       const at = position(page, result.index);

@@ -189,12 +189,13 @@ export class SearchIndex {
   /**
    * Searches the site (or collection number `collection`); `signal` aborts it with an AbortError.
    * @param {string} text
-   * @param {{collection?: number|null, limit?: number, signal?: AbortSignal, typing?: boolean}} [options]
+   * `indexes` (ascending collection indexes of `collection`, a filtered grid's) keeps the matches to those.
+   * @param {{collection?: number|null, limit?: number, signal?: AbortSignal, typing?: boolean, indexes?: Int32Array|null}} [options]
    * @returns {Promise<{results: {id: number, collection: number, index: number, key: string, title: string,
    *   subtitle: string|null, field: string|null, tier: 'exact'|'words'|'prefix'}[], total: number, fetched: string[]}>}
    *   ranked by tier, then id; `field`: search-fields.js; `total` counts every match; `fetched`: the URLs this call requested.
    */
-  async search(text, { collection = null, limit = 20, signal, typing = true } = {}) {
+  async search(text, { collection = null, limit = 20, signal, typing = true, indexes = null } = {}) {
     const context = await this.#start(signal), { manifest, fetched } = context;
     const range = typeof collection === 'number' ? manifest.collections[collection] : { offset: 0, count: Infinity };
     if (!range) throw new RangeError(`search: no collection ${collection}`);
@@ -206,7 +207,8 @@ export class SearchIndex {
       fragmentsFor(first, word.term, word.prefix).map((i) => this.#file('terms', i, hashes[i], context))), word, universe)));
     throwIfAborted(signal);
     const exact = matches.pop().whole;
-    const ids = within(intersect(matches.map((m) => m.all)), range.offset, range.offset + range.count);
+    let ids = within(intersect(matches.map((m) => m.all)), range.offset, range.offset + range.count);
+    if (indexes && typeof collection === 'number') ids = intersect([ids, Int32Array.from(indexes, (i) => i + range.offset)]);
     const top = rank(ids, exact, matches.map((m) => m.whole), Math.max(0, limit));
     const size = manifest.docs.size, numbers = [...new Set(top.map(({ id }) => Math.floor(id / size)))];
     const shards = await Promise.all(numbers.map((n) => this.#file('docs', n, manifest.docs.hashes[n], context)));

@@ -10,9 +10,10 @@ const LIMIT = 20, DEBOUNCE_MS = 60;
 
 /** Wires the `<search>` box `box` to the index at `indexURL` (absolute). `collection` (a number) keeps
     results to one collection; null searches them all and names each result's collection. `choose(result,
-    info)` opens a result; `info` is its collection's entry of the index. Returns `{ reader }`, a function
+    info)` opens a result; `info` is its collection's entry of the index; `scope()` gives the collection indexes
+    a filtered grid shows (null: all), the only ones offered. Returns `{ reader }`, a function
     giving the index reader (loading it on first call). */
-export function setUpSearch(box, { indexURL, collection = null, choose, stats = {} }) {
+export function setUpSearch(box, { indexURL, collection = null, choose, stats = {}, scope = () => null }) {
   const input = box.querySelector('input'), status = box.querySelector('.find-status'), list = box.querySelector('.find-results');
   let reader = null, manifest = null, controller = null, timer = 0, results = [], shownFor = null;
   const load = () => {
@@ -41,7 +42,7 @@ export function setUpSearch(box, { indexURL, collection = null, choose, stats = 
     const mine = controller = new AbortController();
     const t0 = performance.now();
     return load()
-      .then((index) => index.search(text, { collection, limit: LIMIT, signal: mine.signal, typing }))
+      .then((index) => index.search(text, { collection, limit: LIMIT, signal: mine.signal, typing, indexes: scope() }))
       .then((found) => {
         if (controller !== mine) return;
         stats.searchQueries = (stats.searchQueries || 0) + 1;
