@@ -47,10 +47,8 @@ public struct GalleryData: Sendable {
         } else {
             SearchIndex(collections: collections, pageSize: pageSize, itemPages: itemPages)
         }
-        // A card is an item as its shard has it but for the lightbox's fields, which the lightbox takes from the
-        // item's shard when it shows a card (docs/search.md, "Cards").
         let facets = FacetIndex(collections: collections, numbers: search.collectionNumbers) { c, i in
-            Self.item(collections[c].items[i], in: collections[c], types: types, fields: false)
+            Self.card(collections[c].items[i], in: collections[c], types: types)
         }
         var files: [File] = search.files + facets.files
         var manifests: [String?] = []
@@ -116,34 +114,54 @@ public struct GalleryData: Sendable {
                                      ("items", JSONText.array(items.map { Self.item($0, in: collection, types: types) }))]).utf8)
     }
 
-    /// An item of a shard; without `fields`, its card (the same but for `f`).
-    private static func item(_ item: Item, in collection: Collection, types: [String], fields withFields: Bool = true) -> String {
-        let fields = collection.fields
+    /// An item of a shard.
+    private static func item(_ item: Item, in collection: Collection, types: [String]) -> String {
         var members = [("k", JSONText.string(item.record.slug)), ("t", JSONText.string(item.record.title))]
         if let subtitle = item.record.subtitle { members.append(("s", JSONText.string(subtitle))) }
         members.append(("c", JSONText.string(item.image?.facts.averageColor ?? SiteRenderer.placeholderColor)))
         // The ThumbHash preview (base64), painted over the mean colour until the picture arrives.
         if let preview = item.image?.facts.preview { members.append(("p", JSONText.string(preview))) }
-        // Each variant: [fallback path, width, height, then the same width in each manifest type, or
-        // null where this image could not be written in that format].
-        let variants = item.image?.variants ?? []
-        let sources = item.image?.sources ?? []
-        members.append(("v", JSONText.array(variants.indices.map { i in
-            let v = variants[i]
-            return JSONText.array([JSONText.string(v.path), String(v.width), String(v.height)]
-                                  + types.map { type in sources.first { $0.type == type }.map { JSONText.string($0.variants[i].path) } ?? "null" })
-        })))
+        members.append(("v", variants(item, types: types)))
         // The extra fields with a value, for the lightbox: [label, text] or [label, text, safe link].
-        let shown = !withFields ? [] : item.shownFields(fields).map { spec, value in
+        let shown = item.shownFields(collection.fields).map { spec, value in
             JSONText.array([JSONText.string(spec.label), JSONText.string(value.text)] + (value.href.map { [JSONText.string($0)] } ?? []))
         }
         if !shown.isEmpty { members.append(("f", JSONText.array(shown))) }
-        // A video browsers play: [site path, MIME type], for the lightbox's <video>.
-        if let video = item.record.video, video.playable {
-            let path = VideoFiles.path(collection: collection.name, slug: item.record.slug, source: video.path)
-            members.append(("m", JSONText.array([JSONText.string(path), JSONText.string(video.mimeType)])))
-        }
+        if let video = video(item, in: collection) { members.append(("m", video)) }
         return JSONText.object(members)
+    }
+
+    /// An item's card (docs/search.md, "Cards"): what its shard has but for the lightbox's fields (the lightbox
+    /// takes them from the shard when it shows a card), as a list: `[k, t, c, v, s, p, m]`, absent members null,
+    /// trailing nulls left out. A list, not an object: the names would be a fifth of a card without a picture.
+    static func card(_ item: Item, in collection: Collection, types: [String]) -> String {
+        var text = "[" + JSONText.string(item.record.slug) + "," + JSONText.string(item.record.title) + ","
+            + JSONText.string(item.image?.facts.averageColor ?? SiteRenderer.placeholderColor) + "," + variants(item, types: types)
+        let optional = [item.record.subtitle.map { JSONText.string($0) }, item.image?.facts.preview.map { JSONText.string($0) },
+                        video(item, in: collection)]
+        if let last = optional.lastIndex(where: { $0 != nil }) {
+            for member in optional[...last] { text += "," + (member ?? "null") }
+        }
+        return text + "]"
+    }
+
+    /// Each variant: [fallback path, width, height, then the same width in each manifest type, or null where this
+    /// image could not be written in that format].
+    private static func variants(_ item: Item, types: [String]) -> String {
+        let variants = item.image?.variants ?? []
+        let sources = item.image?.sources ?? []
+        return JSONText.array(variants.indices.map { i in
+            let v = variants[i]
+            return JSONText.array([JSONText.string(v.path), String(v.width), String(v.height)]
+                                  + types.map { type in sources.first { $0.type == type }.map { JSONText.string($0.variants[i].path) } ?? "null" })
+        })
+    }
+
+    /// A video browsers play: [site path, MIME type], for the lightbox's <video>.
+    private static func video(_ item: Item, in collection: Collection) -> String? {
+        guard let video = item.record.video, video.playable else { return nil }
+        let path = VideoFiles.path(collection: collection.name, slug: item.record.slug, source: video.path)
+        return JSONText.array([JSONText.string(path), JSONText.string(video.mimeType)])
     }
 
     /// A file named by its content's hash, whose bytes `make` makes (now, for the name and the key,

@@ -18,9 +18,7 @@ struct CardBlocks {
     /// The blocks of the items `indexes` (ascending collection indexes).
     init(collection c: Int, name: String, indexes: [Int], perBlock: Int, card: @escaping FacetIndex.CardMaker) {
         let firsts = Array(stride(from: 0, to: indexes.count, by: perBlock))
-        let keys = Concurrently.map(firsts.count) { n in
-            OutputKey(digesting: Self.block(c, indexes, first: firsts[n], perBlock: perBlock, card: card))
-        }
+        let keys = firsts.map { first in OutputKey(digesting: Self.block(c, indexes, first: first, perBlock: perBlock, card: card)) }
         let tag = ContentHash.fileTag(Data(keys.map(\.description).joined(separator: "\n").utf8))
         prefix = "\(name)-\(tag)-"
         let prefix = prefix

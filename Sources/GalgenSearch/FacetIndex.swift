@@ -79,6 +79,14 @@ public struct FacetIndex: Sendable {
                 let groups = allGroups[f]
                 let carded = cardedFilters[f]
                 if carded && perBlock == nil, let card { perBlock = CardBlocks.perBlock(collection: c, count: collection.items.count, card: card) }
+                // Every value's blocks at once (on every core): most values of a carded filter are a block or two.
+                var blocks: [CardBlocks?] = groups.map { _ in nil }
+                if carded, let card, let perBlock {
+                    let members = groups.map(\.indexes)
+                    blocks = Concurrently.map(members.count) { v in
+                        CardBlocks(collection: c, name: "search/cards/\(number)-\(f)-\(v)", indexes: members[v], perBlock: perBlock, card: card)
+                    }
+                }
                 var values: [Value] = []
                 for (v, group) in groups.enumerated() {
                     let bytes = FacetPostings.encode(group.indexes, count: collection.items.count)
@@ -86,11 +94,9 @@ public struct FacetIndex: Sendable {
                     files.append(SiteFile(path: path, data: Data(bytes)))
                     var value = Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
                                       slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : [])
-                    if carded, let card, let perBlock {
-                        let blocks = CardBlocks(collection: c, name: "search/cards/\(number)-\(f)-\(v)", indexes: group.indexes,
-                                                perBlock: perBlock, card: card)
-                        files += blocks.files
-                        value.cards = blocks.prefix
+                    if let made = blocks[v] {
+                        files += made.files
+                        value.cards = made.prefix
                     }
                     values.append(value)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenConfig
 import GalgenCore
 import GalgenRecords
 import GalgenRendering
@@ -24,6 +25,54 @@ struct GalleryDataTests {
 
     private func file(_ data: GalleryData, _ prefix: String) -> GalleryData.File? {
         data.files.first { $0.path.hasPrefix(prefix) }
+    }
+
+    /// A card is its shard's item but for `f`, as a list `[k, t, c, v, s, p, m]` (docs/search.md, "Cards").
+    @Test func cardsAreTheShardItemsWithoutTheirFields() throws {
+        var people = collection(1_500)
+        people.fields = [FieldSpec(name: "country", path: FieldPath("c")!)]
+        for i in people.items.indices { people.items[i].record.fields = [FieldValue(text: "Land \(i % 3)")] }
+        people.filters = [FilterSpec(field: "country", cards: true)]
+        let data = GalleryData(collections: [people], pageSize: 100, placeholder: "p.svg", types: [])
+        var shardItems: [String: [String: String]] = [:]
+        for file in data.files where file.path.hasPrefix("data/people/") && !file.path.hasSuffix("manifest.json") {
+            guard case .array(let items)? = try parse(file)["items"]?.value else { Issue.record("no items"); return }
+            for item in items {
+                guard case .object(let members) = item.value else { continue }
+                let named = Dictionary(uniqueKeysWithValues: members.map { ($0.key, Self.text($0.node.value)) })
+                shardItems[named["k"] ?? ""] = named
+            }
+        }
+        #expect(shardItems.count == 1_500)
+        var seen = 0
+        for file in data.files where file.path.hasPrefix("search/cards/") {
+            guard case .array(let cards)? = try parse(file)["items"]?.value else { Issue.record("no cards"); return }
+            for card in cards {
+                guard case .array(let list) = card.value, let key = list.first.map({ Self.text($0.value) }), var item = shardItems[key] else {
+                    Issue.record("not a card"); continue
+                }
+                #expect(item.removeValue(forKey: "f") != nil, "the shard item has its fields")
+                let names = ["k", "t", "c", "v", "s", "p", "m"]
+                #expect(list.count <= names.count && list.count >= 4 && Self.text(list[list.count - 1].value) != "null")
+                for (n, name) in names.enumerated() {
+                    #expect((n < list.count ? Self.text(list[n].value) : "null") == (item[name] ?? "null"), "\(key) \(name)")
+                }
+                seen += 1
+            }
+        }
+        #expect(seen == 1_500)
+    }
+
+    /// A parsed value written back compactly (to compare two files' values).
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): n
+        case .string(let s): "\"" + s + "\""
+        case .array(let nodes): "[" + nodes.map { text($0.value) }.joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { "\"\($0.key)\":" + text($0.node.value) }.joined(separator: ",") + "}"
+        }
     }
 
     @Test func manifestNamesEveryShardAndTheSearchIndex() throws {

@@ -12,7 +12,7 @@ import { intersect } from '../../Sources/GalgenTheme/Theme/assets/postings.js';
 
 const COUNT = 100_000, SHARD = 1000, PER_BLOCK = 32;
 const item = (i) => ({ k: 'k' + i, t: 'Person ' + i, c: '#ccc', v: [], f: [['Genre', 'g' + (i % 7)]] });
-const card = (i) => { const { f, ...rest } = item(i); return rest; };
+const card = (i) => [item(i).k, item(i).t, item(i).c, item(i).v];     // as the build writes it: [k, t, c, v, s, p, m]
 // A value spread over the whole collection (every 1,009th item: 100 items, each in a shard of its own) and a
 // dense one (every other item).
 const rare = Int32Array.from({ length: Math.ceil(COUNT / 1009) }, (_, n) => n * 1009);
@@ -108,7 +108,7 @@ test('a missing block is named and the view shows the items from the shards inst
 
 test('a corrupt block (other cards, a card without a key, not JSON\'s shape) turns the blocks off the same way', async () => {
   for (const bad of [{ first: 32, items: [] }, { first: 0, items: [...rare.slice(0, 31)].map(card) },
-                     { first: 0, items: [...rare.slice(0, 32)].map((i, n) => (n === 3 ? { t: 'x', v: [] } : card(i))) }, []]) {
+                     { first: 0, items: [...rare.slice(0, 32)].map((i, n) => (n === 3 ? [null, 'x', '#ccc', []] : card(i))) }, []]) {
     const s = site({ broken: new Map([['cards/rare-0.json', bad]]) }), warn = console.warn, warnings = [];
     console.warn = (message) => warnings.push(message);
     try {
@@ -135,7 +135,7 @@ test('moving away before a block arrives aborts its fetch; the LRU keeps only a 
 test('whenFull fetches the shard of an item shown from its card and hands over its fields', async () => {
   const s = site(), view = new FilteredShards(s.base, rare, [s.source('rare', rare)]);
   await show(view, 0, 10);
-  assert.equal(view.itemAt(5).f, undefined);
+  assert.deepEqual(view.itemAt(5), { k: 'k' + rare[5], t: 'Person ' + rare[5], c: '#ccc', v: [] });
   const full = await new Promise((resolve) => view.whenFull(5, resolve));
   assert.deepEqual(full.f, item(rare[5]).f);
   assert.ok(s.log.includes('shard/' + Math.floor(rare[5] / SHARD)));
@@ -143,4 +143,14 @@ test('whenFull fetches the shard of an item shown from its card and hands over i
   view.whenFull(7, () => {});
   view.want(0, 10);
   assert.ok(!s.aborted.includes('shard/' + Math.floor(rare[7] / SHARD)));
+});
+
+test('a card list becomes the item the cells show: absent members left out, trailing ones not written', () => {
+  const blocks = new CardBlocks({ ids: Int32Array.from([4, 9, 12]), perBlock: 2, urlOf: () => '', fetchJSON: null });
+  assert.deepEqual(blocks.check(0, { first: 0, items: [['k4', 'Four', '#111', [['a.jpg', 1, 2]], 'Sub', null, ['v.mp4', 'video/mp4']],
+                                                       ['k9', 'Nine', '#222', [], null, 'PREVIEW']] }),
+                   [{ k: 'k4', t: 'Four', c: '#111', v: [['a.jpg', 1, 2]], s: 'Sub', m: ['v.mp4', 'video/mp4'] },
+                    { k: 'k9', t: 'Nine', c: '#222', v: [], p: 'PREVIEW' }]);
+  assert.deepEqual(blocks.check(1, { first: 2, items: [['k12', 'Twelve', '#333', []]] }), [{ k: 'k12', t: 'Twelve', c: '#333', v: [] }]);
+  assert.throws(() => blocks.check(1, { first: 2, items: [{ k: 'k12', t: 'Twelve', c: '#333', v: [] }] }), /without a key/);
 });

@@ -44,13 +44,20 @@ export class CardBlocks {
     return cards ? cards[at % this.perBlock] : null;
   }
 
-  /** Checks a block against the postings: its first card's rank and its number of cards, each with a key. */
+  /** Checks a block against the postings (its first card's rank and its number of cards, each with a key and
+      its pictures) and gives its cards as items (a card is `[k, t, c, v, s, p, m]`, trailing nulls left out). */
   check(n, data) {
     const first = n * this.perBlock, size = Math.min(this.perBlock, this.ids.length - first);
     if (!data || data.first !== first || !Array.isArray(data.items) || data.items.length !== size)
       throw new Error('holds other cards than its value\'s postings (block ' + n + ')');
-    for (const card of data.items) if (!card || typeof card.k !== 'string' || !Array.isArray(card.v)) throw new Error('holds a card without a key or pictures');
-    return data.items;
+    return data.items.map((card) => {
+      if (!Array.isArray(card) || typeof card[0] !== 'string' || !Array.isArray(card[3])) throw new Error('holds a card without a key or pictures');
+      const [k, t, c, v, s, p, m] = card, item = { k, t, c, v };
+      if (s != null) item.s = s;
+      if (p != null) item.p = p;
+      if (m != null) item.m = m;
+      return item;
+    });
   }
 
   /** Fetches block `n` unless it is here or on its way. */
