@@ -3,12 +3,49 @@ import Foundation
 import GalgenCore
 import GalgenSiteModel
 
+/// Every card of a collection, made once: one byte buffer and where each card starts in it. The blocks of
+/// every carded filter copy their cards out of it, to hash them and again to write them, so a card is made
+/// once however many filters show it. It takes about the cards' own size (at a million cards without
+/// pictures, 60 MB), less than the items they are made of, and lives until the site is published.
+final class CardStore: Sendable {
+    private let bytes: [UInt8]
+    private let starts: [Int]
+
+    /// The cards of items `0 ..< count` of collection `c`, made on every core.
+    init(collection c: Int, count: Int, card: FacetIndex.CardMaker) {
+        let chunk = 4096
+        let parts = Concurrently.map((count + chunk - 1) / chunk) { n -> (bytes: [UInt8], ends: [Int]) in
+            var bytes: [UInt8] = [], ends: [Int] = []
+            for i in (n * chunk)..<Swift.min(count, (n + 1) * chunk) {
+                bytes.append(contentsOf: card(c, i).utf8)
+                ends.append(bytes.count)
+            }
+            return (bytes, ends)
+        }
+        var bytes: [UInt8] = [], starts = [0]
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        starts.reserveCapacity(count + 1)
+        for part in parts {
+            let base = bytes.count
+            bytes += part.bytes
+            starts += part.ends.map { base + $0 }
+        }
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// Appends card `index` to `out`.
+    func append(_ index: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: bytes[starts[index]..<starts[index + 1]])
+    }
+}
+
 /// One filter value's card blocks (docs/search.md, "Cards"): the cards of the value's items in collection
 /// order, `perBlock` a file, so that a filtered view finds the cards of the items it shows side by side
 /// however far apart the items are in the collection. Block `n` is `<name>-<hash>-<n>.json`, holding
 /// `{"first": n * perBlock, "items": [card, …]}`; one hash names all the value's blocks, so the manifest
-/// names them with one string. The blocks' bytes are made twice (for the hash, then when written) and
-/// not kept in between: at a million items they would be two hundred megabytes of a build's memory.
+/// names them with one string. A block's bytes are copied out of the ``CardStore`` twice (for the hash, then
+/// when written) and not kept in between.
 struct CardBlocks {
     /// The blocks' path up to the block number.
     let prefix: String
@@ -16,29 +53,29 @@ struct CardBlocks {
     let files: [SiteFile]
 
     /// The blocks of the items `indexes` (ascending collection indexes).
-    init(collection c: Int, name: String, indexes: [Int], perBlock: Int, card: @escaping FacetIndex.CardMaker) {
+    init(name: String, indexes: [Int], perBlock: Int, store: CardStore) {
         let firsts = Array(stride(from: 0, to: indexes.count, by: perBlock))
-        let keys = firsts.map { first in OutputKey(digesting: Self.block(c, indexes, first: first, perBlock: perBlock, card: card)) }
+        let keys = firsts.map { first in OutputKey(digesting: Self.block(indexes, first: first, perBlock: perBlock, store: store)) }
         let tag = ContentHash.fileTag(Data(keys.map(\.description).joined(separator: "\n").utf8))
         prefix = "\(name)-\(tag)-"
         let prefix = prefix
         files = firsts.indices.map { n in
             let first = firsts[n]
             return SiteFile(path: prefix + String(n) + ".json", key: keys[n]) {
-                Self.block(c, indexes, first: first, perBlock: perBlock, card: card)
+                Self.block(indexes, first: first, perBlock: perBlock, store: store)
             }
         }
     }
 
     /// Block bytes: `{"first": first, "items": [the cards of indexes[first ..< first + perBlock]]}`.
-    static func block(_ c: Int, _ indexes: [Int], first: Int, perBlock: Int, card: FacetIndex.CardMaker) -> Data {
-        var text = "{\"first\":\(first),\"items\":["
+    static func block(_ indexes: [Int], first: Int, perBlock: Int, store: CardStore) -> Data {
+        var out = Array("{\"first\":\(first),\"items\":[".utf8)
         for (i, index) in indexes[first..<min(first + perBlock, indexes.count)].enumerated() {
-            if i > 0 { text += "," }
-            text += card(c, index)
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            store.append(index, to: &out)
         }
-        text += "]}"
-        return Data(text.utf8)
+        out += Array("]}".utf8)
+        return Data(out)
     }
 
     /// Cards a block for a collection: the largest power of two from 32 to 2,048 whose block of typical cards

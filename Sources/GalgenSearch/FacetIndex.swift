@@ -71,20 +71,23 @@ public struct FacetIndex: Sendable {
             }
             var made: [Filter] = []
             let browsed = collection.filters.firstIndex { $0.kind == .value }
-            var perBlock: Int?
+            var perBlock: Int?, store: CardStore?
             let allGroups = collection.filters.map { Self.values(of: $0, in: collection) }
             let cardedFilters = card == nil ? collection.filters.map { _ in false }
                 : Self.carded(collection.filters, counts: allGroups.map { $0.map(\.indexes.count) }, items: collection.items.count)
             for (f, spec) in collection.filters.enumerated() {
                 let groups = allGroups[f]
                 let carded = cardedFilters[f]
-                if carded && perBlock == nil, let card { perBlock = CardBlocks.perBlock(collection: c, count: collection.items.count, card: card) }
+                if carded && perBlock == nil, let card {
+                    perBlock = CardBlocks.perBlock(collection: c, count: collection.items.count, card: card)
+                    store = CardStore(collection: c, count: collection.items.count, card: card)
+                }
                 // Every value's blocks at once (on every core): most values of a carded filter are a block or two.
                 var blocks: [CardBlocks?] = groups.map { _ in nil }
-                if carded, let card, let perBlock {
+                if carded, let store, let perBlock {
                     let members = groups.map(\.indexes)
                     blocks = Concurrently.map(members.count) { v in
-                        CardBlocks(collection: c, name: "search/cards/\(number)-\(f)-\(v)", indexes: members[v], perBlock: perBlock, card: card)
+                        CardBlocks(name: "search/cards/\(number)-\(f)-\(v)", indexes: members[v], perBlock: perBlock, store: store)
                     }
                 }
                 var values: [Value] = []
