@@ -159,7 +159,7 @@ def main() -> None:
         with_, without = results[True], results[False]
         lines += [f"## {count:,} items (load {os.getloadavg()[0]:.1f})", "",
                   f"Cold build: {with_['build']:.1f} s with cards, {without['build']:.1f} s without "
-                  f"(**{with_['build'] / without['build']:.2f}×**, one run each). data/ + search/: {with_['bytes'] / 1e6:.1f} MB with, "
+                  f"(**{with_['build'] / without['build']:.2f}×**, one run each: noisy, pair them with farm-bench to quote). data/ + search/: {with_['bytes'] / 1e6:.1f} MB with, "
                   f"{without['bytes'] / 1e6:.1f} MB without (**{with_['bytes'] / without['bytes']:.2f}×**).", "",
                   "| view | items | first screen, cards | first screen, shards only | next screen (most), cards | next, shards only | right items |",
                   "|---|---:|---:|---:|---:|---:|---|"]
