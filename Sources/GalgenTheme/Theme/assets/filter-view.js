@@ -3,7 +3,6 @@
    (shards.js) or from the chosen values' card blocks (cards.js), whichever holds the window's items in
    fewer files, and `showList` swaps the grid's list with the same pool of cells (a cell whose item stays
    on screen keeps its node). */
-import { CardBlocks } from './cards.js';
 import { park } from './pool.js';
 import { render } from './render.js';
 
@@ -164,17 +163,24 @@ export function setUpFilters(page, abs, stats) {
     return index;
   };
   let wired = null;
-  const wire = () => wired || (wired = page.filters = import('./filters.js')
-    .then(({ setUpFilters: start }) => start(form, {
+  let shown = 0, pending = false;     // the grid's latest list, and whether it waits for cards.js
+  const wire = () => wired || (wired = page.filters = Promise.all([import('./filters.js'), import('./cards.js')])
+    .then(([{ setUpFilters: start }]) => start(form, {
       manifestURL: abs(form.dataset.filters), root: abs(''), stats, queryInput: input, query,
       show: (ids, values = []) => {
-        if (!ids && !page.filtered) return;   // nothing was filtered
-        page.filtered = ids;
-        const base = data.base || data.shards;
-        const sources = values.map(({ ids: postings, perBlock, prefix }) => new CardBlocks({
-          ids: postings, perBlock, urlOf: (n) => abs(prefix + n + '.json'), fetchJSON: base.fetchJSON,
-          onLoad: base.onLoad, stats }));
-        showList(view, ids, lightbox, sources);
+        if (!ids && !page.filtered && !pending) return;   // nothing was filtered
+        const mine = ++shown, base = data.base || data.shards;
+        const apply = (CardBlocks) => {
+          if (mine !== shown) return;                      // a later choice came first
+          pending = false;
+          page.filtered = ids;
+          showList(view, ids, lightbox, values.map(({ ids: postings, perBlock, prefix }) => new CardBlocks({
+            ids: postings, perBlock, urlOf: (n) => abs(prefix + n + '.json'), fetchJSON: base.fetchJSON, onLoad: base.onLoad, stats })));
+        };
+        // cards.js (the card blocks' reader) loads with filters.js, not with the page.
+        if (!values.length) return apply(null);
+        pending = true;
+        return import('./cards.js').then(({ CardBlocks }) => apply(CardBlocks));
       },
     }).ready));
   for (const type of ['pointerover', 'focusin', 'change']) form.addEventListener(type, wire, { passive: true });
