@@ -34,9 +34,15 @@ final class CardStore: Sendable {
         self.starts = starts
     }
 
+    /// How many cards it holds.
+    var count: Int { starts.count - 1 }
+
+    /// Card `index`'s bytes.
+    func card(_ index: Int) -> ArraySlice<UInt8> { bytes[starts[index]..<starts[index + 1]] }
+
     /// Appends card `index` to `out`.
     func append(_ index: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: bytes[starts[index]..<starts[index + 1]])
+        out.append(contentsOf: card(index))
     }
 }
 
@@ -83,11 +89,15 @@ struct CardBlocks {
     /// items, evenly spread as a filtered view's are, their gzip size measured with zlib. A first screen then
     /// needs one to three blocks, at most about 36 KB. (Cards of an image each compress to about 100 bytes,
     /// so 64 or 128 a block; cards that share their pictures or have none, to a few dozen: 512 or more.)
-    static func perBlock(collection c: Int, count: Int, card: FacetIndex.CardMaker) -> Int {
-        let samples = Swift.min(count, 256)
+    static func perBlock(_ store: CardStore) -> Int {
+        let count = store.count, samples = Swift.min(count, 256)
         guard samples > 0 else { return 2048 }
-        let text = "[" + (0..<samples).map { card(c, $0 * count / samples) }.joined(separator: ",") + "]"
-        let bytes = Array(text.utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for s in 0..<samples {
+            if s > 0 { bytes.append(UInt8(ascii: ",")) }
+            store.append(s * count / samples, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
         let zipped = bytes.withUnsafeBufferPointer { gg_gzip_size($0.baseAddress, $0.count, 6) }
         let perCard = Double(zipped > 0 ? zipped : bytes.count) / Double(samples), rawPerCard = Double(bytes.count) / Double(samples)
         var perBlock = 2048

@@ -79,8 +79,9 @@ public struct FacetIndex: Sendable {
                 let groups = allGroups[f]
                 let carded = cardedFilters[f]
                 if carded && perBlock == nil, let card {
-                    perBlock = CardBlocks.perBlock(collection: c, count: collection.items.count, card: card)
-                    store = CardStore(collection: c, count: collection.items.count, card: card)
+                    let made = CardStore(collection: c, count: collection.items.count, card: card)
+                    store = made
+                    perBlock = CardBlocks.perBlock(made)
                 }
                 // Every value's blocks at once (on every core): most values of a carded filter are a block or two.
                 var blocks: [CardBlocks?] = groups.map { _ in nil }

@@ -5,6 +5,7 @@
    value's blocks off: the view takes the items from the collection's shards instead, and the console names
    the file. No DOM: fetching is injected, so `node --test` runs it against a fake. */
 import { seek } from './postings.js';
+import { keepOnly } from './shards.js';
 
 export class CardBlocks {
   /** `ids`: the value's collection indexes, ascending (its postings); block `n` holds the cards of
@@ -85,26 +86,9 @@ export class CardBlocks {
       });
   }
 
-  /** Makes `blocks` the ones wanted: aborts the fetches of others, fetches the missing ones and drops the
-      oldest past `keep` (never a wanted one). Returns whether one is not here yet. */
+  /** Makes `blocks` the ones wanted (keepOnly: others aborted, missing ones fetched, the oldest past `keep`
+      dropped). Returns whether one is not here yet. */
   want(blocks) {
-    for (const [n, controller] of this.pending) {
-      if (!blocks.has(n)) {
-        controller.abort();
-        this.pending.delete(n);
-        this.stats.cardAborts = (this.stats.cardAborts || 0) + 1;
-      }
-    }
-    let busy = false;
-    for (const n of blocks) {
-      const cards = this.loaded.get(n);
-      if (cards) { this.loaded.delete(n); this.loaded.set(n, cards); } else { this.load(n); busy = true; }
-    }
-    while (this.loaded.size > Math.max(this.keep, blocks.size)) {
-      const oldest = this.loaded.keys().next().value;
-      if (blocks.has(oldest)) break;
-      this.loaded.delete(oldest);
-    }
-    return busy && !this.failed;
+    return keepOnly(this, blocks, Math.max(this.keep, blocks.size), 'cardAborts') && !this.failed;
   }
 }

@@ -4,6 +4,7 @@
    fewer files, and `showList` swaps the grid's list with the same pool of cells (a cell whose item stays
    on screen keeps its node). */
 import { park } from './pool.js';
+import { keepOnly } from './shards.js';
 import { render } from './render.js';
 
 export class FilteredShards {
@@ -96,23 +97,7 @@ export class FilteredShards {
       if (source === best) for (const n of bestBlocks) blocks.add(n);
       if (source.want(blocks)) busy = true;
     }
-    for (const [n, controller] of base.pending) {
-      if (!wanted.has(n)) {
-        controller.abort();
-        base.pending.delete(n);
-        base.stats.shardAborts = (base.stats.shardAborts || 0) + 1;
-      }
-    }
-    for (const n of wanted) {
-      const items = base.loaded.get(n);
-      if (items) { base.loaded.delete(n); base.loaded.set(n, items); } else { base.load(n); busy = true; }
-    }
-    while (base.loaded.size > Math.max(base.keep, wanted.size)) {
-      const oldest = base.loaded.keys().next().value;
-      if (wanted.has(oldest)) break;
-      base.loaded.delete(oldest);
-    }
-    return busy;
+    return keepOnly(base, wanted, Math.max(base.keep, wanted.size), 'shardAborts') || busy;
   }
 }
 

@@ -46,24 +46,34 @@ export class Shards {
       missing ones, marks the wanted ones recently used and drops the oldest past `keep` (never a wanted
       one). Returns whether some wanted shard is not here yet. */
   want(from, to) {
-    const { lo, hi } = shardRange(from, to, this.count, this.size);
-    for (const [n, controller] of this.pending) {
-      if (n < lo || n > hi) {
-        controller.abort();
-        this.pending.delete(n);
-        this.stats.shardAborts = (this.stats.shardAborts || 0) + 1;
-      }
-    }
-    let busy = false;
-    for (let n = lo; n <= hi; n++) {
-      const items = this.loaded.get(n);
-      if (items) { this.loaded.delete(n); this.loaded.set(n, items); } else { this.load(n); busy = true; }
-    }
-    while (this.loaded.size > this.keep) {
-      const oldest = this.loaded.keys().next().value;
-      if (oldest >= lo && oldest <= hi) break;
-      this.loaded.delete(oldest);
-    }
-    return busy;
+    const { lo, hi } = shardRange(from, to, this.count, this.size), wanted = new Set();
+    for (let n = lo; n <= hi; n++) wanted.add(n);
+    return keepOnly(this, wanted, this.keep, 'shardAborts');
   }
+}
+
+/** The one rule of every file cache of the grid (this collection's shards, a value's card blocks): `store`
+    (`pending`: number → AbortController, `loaded`: number → items in LRU order, `load(n)`, `stats`) keeps
+    `wanted`: the fetches of other files are aborted (counted in `stats[aborts]`), the missing ones fetched,
+    the wanted ones marked recently used, and the oldest dropped while more than `limit` are here (never a
+    wanted one). Returns whether a wanted file is not here yet. */
+export function keepOnly(store, wanted, limit, aborts) {
+  for (const [n, controller] of store.pending) {
+    if (!wanted.has(n)) {
+      controller.abort();
+      store.pending.delete(n);
+      store.stats[aborts] = (store.stats[aborts] || 0) + 1;
+    }
+  }
+  let busy = false;
+  for (const n of wanted) {
+    const items = store.loaded.get(n);
+    if (items) { store.loaded.delete(n); store.loaded.set(n, items); } else { store.load(n); busy = true; }
+  }
+  while (store.loaded.size > limit) {
+    const oldest = store.loaded.keys().next().value;
+    if (wanted.has(oldest)) break;
+    store.loaded.delete(oldest);
+  }
+  return busy;
 }
