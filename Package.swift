@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// Settings every Swift target shares: Swift 6 mode plus the upcoming features the anchors turn on.
@@ -57,6 +58,22 @@ func quotedDefine(_ name: String, allowing allowed: (Character) -> Bool) -> [CSe
     guard let value = Context.environment[name], !value.isEmpty, value.allSatisfy(allowed) else { return [] }
     return [.define(name, to: "\"\(value)\"")]
 }
+/// The toolchain's usr/lib/swift, where Foundation's ICU headers are (`_foundation_unicode/`): found from the `swift`
+/// on PATH, as SwiftPM itself runs (the Swift images put it in /usr, a tarball wherever it is unpacked).
+let toolchainSwiftLibrary: String = {
+    let fileManager = FileManager.default
+    for directory in (Context.environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard fileManager.isExecutableFile(atPath: swift.path) else { continue }
+        let library = swift.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift")
+        if fileManager.fileExists(atPath: library.appendingPathComponent("_foundation_unicode/ucol.h").path) {
+            return library.path
+        }
+    }
+    return "/usr/lib/swift"
+}()
+
 let systemCSettings: [CSetting] = [.define("_GNU_SOURCE")]
     + quotedDefine("GALGEN_COMMIT") { "0123456789abcdef-dirty".contains($0) }
     + quotedDefine("GALGEN_RELEASES_URL") { $0.isASCII && !$0.isWhitespace && !"\"\\<>`".contains($0) }
@@ -118,10 +135,11 @@ let package = Package(
         // headers give types only, so a binary runs without it and the release archive does not bundle it.
         .target(name: "CVideoShim", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
 
-        // ICU (Debian's libicu): collation sort keys for locale-aware sorting. All ICU calls stay in CICUShim.
-        .systemLibrary(name: "CLibICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
-        .target(name: "CICUShim", dependencies: ["CLibICU"], cSettings: [.unsafeFlags(["-O2"])],
-                linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // ICU: collation sort keys, dates, numbers, plurals, durations and text direction. All ICU calls stay in
+        // CICUShim, which calls the ICU that Foundation links (_FoundationICU, its symbols prefixed swift_), so the
+        // binary carries one ICU, not Foundation's and Debian's libicu (issue 47; docs/development.md, "One ICU").
+        .target(name: "CICUShim", cSettings: [.unsafeFlags(["-O2", "-I", toolchainSwiftLibrary])],
+                linkerSettings: [.linkedLibrary("_FoundationICU")]),
         // libexif and libiptcdata: photo metadata (EXIF, IPTC-IIM). All calls stay in CExifShim and CIPTCShim.
         .systemLibrary(name: "CLibExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .target(name: "CExifShim", dependencies: ["CLibExif"], cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("exif")]),

@@ -1,8 +1,6 @@
 #include "CICUShim.h"
+#include "icu.h"
 #include <string.h>
-#include <unicode/ucol.h>
-#include <unicode/uloc.h>
-#include <unicode/uversion.h>
 
 gg_collator *gg_collator_open(const char *language_tag, int numeric, int *status) {
     UErrorCode err = U_ZERO_ERROR;

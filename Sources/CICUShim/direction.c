@@ -1,6 +1,6 @@
 #include "CICUDirection.h"
+#include "icu.h"
 #include <string.h>
-#include <unicode/uloc.h>
 
 int gg_language_is_rtl(const char *language_tag) {
     UErrorCode err = U_ZERO_ERROR;

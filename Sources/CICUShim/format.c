@@ -1,15 +1,7 @@
 #include "CICUFormat.h"
+#include "icu.h"
 #include <stdlib.h>
 #include <string.h>
-#include <unicode/ucal.h>
-#include <unicode/udata.h>
-#include <unicode/udat.h>
-#include <unicode/udatpg.h>
-#include <unicode/uloc.h>
-#include <unicode/unumberformatter.h>
-#include <unicode/unumsys.h>
-#include <unicode/ures.h>
-#include <unicode/ustring.h>
 
 /* Decimals a number may be shown with; more are rounded to this many. */
 #define GG_MAX_FRACTION 15

@@ -1,9 +1,6 @@
 #include "CICUPlural.h"
+#include "icu.h"
 #include <string.h>
-#include <unicode/uenum.h>
-#include <unicode/uloc.h>
-#include <unicode/upluralrules.h>
-#include <unicode/ustring.h>
 
 gg_plural_rules *gg_plural_rules_open(const char *language_tag, int *status) {
     UErrorCode err = U_ZERO_ERROR;

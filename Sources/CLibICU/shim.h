@@ -1,1 +1,0 @@
-#include <unicode/ucol.h>
