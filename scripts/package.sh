@@ -76,11 +76,28 @@ case "$deb_arch" in
     *) fail "unsupported architecture $deb_arch" ;;
 esac
 
+# Foundation's ICU data less the trees galgen never reads (scripts/packaging/icu_data.py says which and why): an
+# object that defines the data's symbol, on the link line before the toolchain's archive, so its 34 MB member is
+# never pulled. Debug builds and `swift test` keep the whole data.
+icu_dir="${scratch[1]:-.build}/galgen-icu"
 if [ "$build" = 1 ]; then
+    icu_line=$(python3 -P scripts/packaging/icu_data.py --out "$icu_dir") || fail "cannot make the ICU data"
+    cc -c "$icu_dir/icudata.S" -o "$icu_dir/icudata.o"
+    echo "package.sh: ICU data $icu_line"
     GALGEN_COMMIT="$commit" GALGEN_RELEASES_URL="$releases_url" \
-        swift build "${scratch[@]}" -c release --product galgen --static-swift-stdlib
+        swift build "${scratch[@]}" -c release --product galgen --static-swift-stdlib \
+        -Xlinker "$(cd "$icu_dir" && pwd)/icudata.o" -Xlinker "--defsym=$(cat "$icu_dir/defsym")"
 fi
 binary="$(swift build "${scratch[@]}" -c release --show-bin-path)/galgen"
+# The binary holds the filtered data, not the toolchain's: the symbol's size is the filtered package's.
+if [ -f "$icu_dir/icudata.S" ]; then
+    icu_symbol=$(cut -d= -f1 "$icu_dir/defsym")
+    icu_own=$(nm -S --defined-only "$binary" | awk -v s="galgen_$icu_symbol" '$4 == s { print $1, $2 }')
+    icu_address=$(nm --defined-only "$binary" | awk -v s="$icu_symbol" '$3 == s { print $1 }')
+    [ -n "$icu_own" ] && [ "${icu_own% *}" = "$icu_address" ] \
+        && [ "$((16#${icu_own#* }))" = "$(stat -c %s "$icu_dir/${icu_symbol%_dat}l.dat")" ] \
+        || fail "the binary's $icu_symbol is not the filtered ICU data (${icu_own:-none} at ${icu_address:-none}): rebuild it"
+fi
 [ -x "$binary" ] || fail "no release binary at $binary (run without --no-build)"
 "$binary" --version | head -1 | grep -q "^galgen $version (commit $commit)" \
     || fail "the binary says \"$("$binary" --version | head -1)\", not galgen $version (commit $commit): rebuild it"
@@ -127,6 +144,31 @@ while read -r name _ path _; do
     printf '%s\t%s\n' "$name" "$package" >> "$work/bundled.tsv"
 done < <(awk '$2 == "=>" { print $1, $2, $3, $4 }' "$work/ldd.txt")
 patchelf --set-rpath '$ORIGIN/../lib' "$root/libexec/galgen"
+
+# Debian's libicuuc and its 31 MB of data come only for libxml2's last-resort codepage converters (the binary uses
+# the ICU inside it): the bundled libxml2 gets scripts/packaging/noicu.c in their place, which answers "no such
+# converter" for the seven functions it imports. Any other ICU need stops the packaging.
+if icuuc=$(cd "$root/lib" && ls libicuuc.so.* 2>/dev/null); then
+    suffix="_${icuuc#libicuuc.so.}"
+    for lib in "$root"/lib/*.so*; do
+        readelf -d "$lib" | grep -q "NEEDED.*\[libicu" || continue
+        [ "$(basename "$lib")" = libxml2.so.2 ] || case "$(basename "$lib")" in libicu*) continue ;; *)
+            fail "$(basename "$lib") needs ICU; only libxml2's converters are replaced" ;; esac
+        needed=$(objdump -T "$lib" | grep -F '*UND*' | awk '{ print $NF }' | grep -E "$suffix\$" | sed "s/$suffix\$//" \
+            | LC_ALL=C sort | paste -sd' ')
+        [ "$needed" = "UCNV_FROM_U_CALLBACK_STOP UCNV_TO_U_CALLBACK_STOP ucnv_close ucnv_convertEx ucnv_open ucnv_setFromUCallBack ucnv_setToUCallBack" ] \
+            || fail "libxml2 imports ICU's $needed, not only the converters noicu.c answers"
+        patchelf --replace-needed "$icuuc" libgalgen-noicu.so.1 "$lib"
+    done
+    cc -shared -fPIC -O2 -Wall -Wextra -Werror -DICU_SUFFIX="$suffix" -Wl,-soname,libgalgen-noicu.so.1 \
+        -Wl,-rpath,'$ORIGIN' scripts/packaging/noicu.c -o "$root/lib/libgalgen-noicu.so.1"
+    chmod 644 "$root/lib/libgalgen-noicu.so.1"
+    rm -f "$root"/lib/libicu*.so.*
+    grep -v $'^libicu' "$work/bundled.tsv" > "$work/bundled.kept"; mv "$work/bundled.kept" "$work/bundled.tsv"
+    if env -u SHELLOPTS -u BASH_ENV ldd "$root/libexec/galgen" | grep -q "libicu"; then
+        fail "the binary still loads a libicu: $(env -u SHELLOPTS -u BASH_ENV ldd "$root/libexec/galgen" | grep libicu)"
+    fi
+fi
 
 # The newest glibc symbol version anything here needs: the launcher checks it before the loader would fail.
 glibc_floor=$( { objdump -T "$root/libexec/galgen" "$root"/lib/*.so* 2>/dev/null || true; } \
