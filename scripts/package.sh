@@ -230,10 +230,15 @@ PY
     printf '#   `galgen --version` says "libheif  not available: ..." and each HEIC, HEIF or AVIF input is reported with what\n'
     printf '#   to install and shown as a placeholder; the other images build. (The .deb depends on libheif1, from Debian.)\n'
     printf '#   FFmpeg: libavformat, libavcodec, libavutil, libswscale (videos in folder sources); Debian builds it with GPL parts too.\n'
+    if [ -f "$root/lib/libgalgen-noicu.so.1" ]; then
+        printf '\n# Not Debian'"'"'s: lib/libgalgen-noicu.so.1 (Apache-2.0, galgen'"'"'s scripts/packaging/noicu.c), in place of libicuuc for\n'
+        printf '#   the bundled libxml2, whose only ICU calls are codepage converters it tries after its own and glibc'"'"'s iconv:\n'
+        printf '#   it answers that no such converter exists. galgen itself uses the ICU linked into it with Foundation (below).\n'
+    fi
     printf '\n# Linked statically into the binary (licences in share/doc/galgen/licenses/swift-*).\n\n'
     printf '%-40s %-18s %-30s %s\n' "component" "" "version" "licence"
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
-    printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU: Unicode-3.0)"
+    printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU 76: Unicode-3.0; its data less the trees scripts/packaging/icu_data.py names)"
     swift package "${scratch[@]}" show-dependencies --format json 2>/dev/null | python3 -c '
 import json, sys
 def walk(node, seen):

@@ -154,6 +154,11 @@ check "ldd finds every library of the archive's binary" \
 check "the archive's libraries are its own" in_root "$arc_root" "grep -q 'libavif.so.[0-9]* => $prefix/libexec/../lib/libavif.so' /tmp/ldd.txt"
 # HEIC: libheif is the system's when it has one (scripts/package.sh's THIRD_PARTY says why); this root has none.
 check "the archive holds no libheif, libx265 or libde265" bash -c "! ls '$arc_root$prefix/lib' | grep -Eq '^lib(heif|x265|de265)[.-]'"
+# One ICU: the binary's own (Foundation's). Debian's libicu is neither bundled nor in this root, and the bundled
+# libxml2 names libgalgen-noicu (scripts/packaging/noicu.c) in its place.
+check "the archive holds no libicu, and its libxml2 loads libgalgen-noicu in its place" bash -c \
+    "! ls '$arc_root$prefix/lib' | grep -q '^libicu' && readelf -d '$arc_root$prefix/lib/libxml2.so.2' | grep -q 'NEEDED.*libgalgen-noicu.so.1' && ! readelf -d '$arc_root$prefix/lib/libxml2.so.2' | grep -q 'NEEDED.*libicu'"
+check "the bare root has no libicu either" bash -c "! ls '$arc_root/usr/lib/'*/libicu* > /dev/null 2>&1"
 gpl_sourced() {  # every bundled library under the GPL alone (not LGPL, not a choice, not GCC's exception) has its source named
     awk '/^# Not in this archive/ { exit } /^#/ || NF < 4 || $1 == "library" { next } { print }' "$1" > "$work/bundled-licences.txt"
     [ -s "$work/bundled-licences.txt" ] || return 1
@@ -171,6 +176,9 @@ check "galgen --version through a symlink" in_root "$arc_root" "galgen --version
 check "galgen --version names libheif as not available, and what to install" in_root "$arc_root" \
     "galgen --version | grep -Eq '^  libheif +not available: .*libheif1'"
 check "galgen init, build and check" in_root "$arc_root" "cd /root && galgen init s > /dev/null && cd s && galgen build -q && galgen check public"
+# ICU's data in the binary: an Arabic site is right to left (ICU's likely subtags), and its pages pass libxml2's check.
+check "the archive's ICU: an Arabic site is right to left, and checks" in_root "$arc_root" \
+    "cd /root && cp -r s ar && cd ar && rm -rf public .galgen && sed -i 's/\"language\": \"[a-z-]*\"/\"language\": \"ar\"/' config.json && galgen build -q && galgen check public > /dev/null && grep -q 'dir=\"rtl\"' public/index.html"
 # A HEIC photo in that site: the file is named with what to install, the other five are built.
 cp Tests/corpus/upstream/heif/example.heic "$arc_root/root/s/images/example.heic"
 sed -i 's|"images/dawn.jpg"|"images/example.heic"|' "$arc_root/root/s/records.json"
