@@ -40,7 +40,7 @@ def module_of(name):
         if name.startswith("$ss"):
             return "Swift"
         return "Swift"
-    if name.startswith("icudt"):
+    if name.startswith(("icudt", "galgen_icudt")):  # the toolchain's data, or package.sh's filtered copy
         return "icudt"
     if re.match(r"^(u|ucol|uloc|ubrk|unum|udat|ucal|ures|udata|ucnv|utrans|uprv|icu_?\d*|_ZN6icu_)", name):
         return "icu-code"
