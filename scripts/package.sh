@@ -238,7 +238,8 @@ PY
     printf '\n# Linked statically into the binary (licences in share/doc/galgen/licenses/swift-*).\n\n'
     printf '%-40s %-18s %-30s %s\n' "component" "" "version" "licence"
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
-    printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception (Foundation's ICU 76: Unicode-3.0; its data less the trees scripts/packaging/icu_data.py names)"
+    printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception"
+    printf '%-40s %-18s %-30s %s\n' "ICU, Foundation's copy" "" "76" "Unicode-3.0 (its data less the trees scripts/packaging/icu_data.py names)"
     swift package "${scratch[@]}" show-dependencies --format json 2>/dev/null | python3 -c '
 import json, sys
 def walk(node, seen):
@@ -256,13 +257,18 @@ for identity in sorted(seen):
         if [ -n "$licence_file" ]; then
             mkdir -p "$root/share/doc/galgen/licenses/swift-$identity"
             cp "$licence_file" "$root/share/doc/galgen/licenses/swift-$identity/"
+            # Apache-2.0's section 4(d): a work's NOTICE file travels with it.
+            for notice in "$path"/NOTICE*; do [ -f "$notice" ] && cp "$notice" "$root/share/doc/galgen/licenses/swift-$identity/"; done
             if grep -q "Apache License" "$licence_file" && grep -q "Version 2.0" "$licence_file"; then kind="Apache-2.0"
             elif grep -q "Permission is hereby granted, free of charge" "$licence_file"; then kind="MIT"; fi
-            if [ "$identity" = swift-crypto ]; then kind="$kind (BoringSSL: ISC, OpenSSL)"; fi
+            if [ "$identity" = swift-crypto ]; then kind="$kind (the BoringSSL it builds: Apache-2.0 too)"; fi
         fi
         printf '%-40s %-18s %-30s %s\n' "$identity" "" "$dep_version" "$kind"
     done
 } > "$root/share/doc/galgen/THIRD_PARTY"
+mkdir -p "$root/share/doc/galgen/licenses/swift" "$root/share/doc/galgen/licenses/icu"
+cp "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/share/swift/LICENSE.txt" "$root/share/doc/galgen/licenses/swift/LICENSE.txt"
+cp scripts/packaging/licenses/Unicode-3.0.txt "$root/share/doc/galgen/licenses/icu/LICENSE"
 cp scripts/packaging/archive-README "$root/README"
 cp LICENSE "$root/share/doc/galgen/LICENSE"       # galgen's own licence (Apache-2.0)
 sed -i "s/@VERSION@/$version/g; s/@GLIBC_FLOOR@/$glibc_floor/g" "$root/README"
@@ -281,7 +287,13 @@ install -m 755 -s "$binary" "$debroot/usr/bin/galgen"
 # The archive this version publishes for CI: `galgen init --ci github` pins it from this file.
 (cd "$out" && sha256sum "$archive") > "$debroot/usr/share/galgen/SHA256SUMS"
 cp "$root/share/doc/galgen/THIRD_PARTY" "$debroot/usr/share/doc/galgen/THIRD_PARTY"
-cp scripts/packaging/copyright "$debroot/usr/share/doc/galgen/copyright"
+# The copyright file (DEP-5): galgen's, then a paragraph for each component linked statically into the binary,
+# from THIRD_PARTY's table, with their licence texts under /usr/share/doc/galgen/licenses.
+mkdir -p "$debroot/usr/share/doc/galgen/licenses"
+cp -r "$root/share/doc/galgen/licenses/swift" "$root/share/doc/galgen/licenses/icu" "$root/share/doc/galgen/licenses/"swift-* \
+    "$debroot/usr/share/doc/galgen/licenses/"
+python3 -P scripts/packaging/deb_copyright.py scripts/packaging/copyright "$root/share/doc/galgen/THIRD_PARTY" \
+    > "$debroot/usr/share/doc/galgen/copyright" || fail "cannot write the .deb's copyright file"
 # dpkg-shlibdeps reads debian/control of a source tree: give it a minimal one.
 mkdir -p "$work/src/debian"
 printf 'Source: galgen\n\nPackage: galgen\nArchitecture: any\n' > "$work/src/debian/control"

@@ -147,8 +147,12 @@ check "no image library in the bare root" image_libraries_absent "$arc_root"
 tar -C "$arc_root/opt" -xzf "$dist/$archive"
 prefix="/opt/${archive%.tar.gz}"
 check "the archive holds galgen's licence" grep -q "Apache License" "$arc_root$prefix/share/doc/galgen/LICENSE"
-check "the deb's copyright file is DEP-5 and names Apache-2.0" bash -c \
-    "dpkg-deb --fsys-tarfile '$dist/$deb' | tar -xO ./usr/share/doc/galgen/copyright | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' && dpkg-deb --fsys-tarfile '$dist/$deb' | tar -xO ./usr/share/doc/galgen/copyright | grep -q '^License: Apache-2.0'"
+deb_file() { dpkg-deb --fsys-tarfile "$dist/$deb" | tar -xO "./usr/share/doc/galgen/$1" > "$work/deb-$1"; }
+deb_file copyright && deb_file THIRD_PARTY
+check "the deb's copyright file parses as DEP-5, names Apache-2.0, and a licence with its text for every component linked statically" \
+    bash -c "python3 -P scripts/packaging/deb_copyright.py --check '$work/deb-copyright' '$work/deb-THIRD_PARTY' && grep -q '^License: Apache-2.0\$' '$work/deb-copyright'"
+check "the deb carries those licence texts" bash -c \
+    "dpkg-deb -c '$dist/$deb' | grep -q './usr/share/doc/galgen/licenses/icu/LICENSE\$' && dpkg-deb -c '$dist/$deb' | grep -q './usr/share/doc/galgen/licenses/swift/LICENSE.txt\$'"
 check "ldd finds every library of the archive's binary" \
     in_root "$arc_root" "ldd $prefix/libexec/galgen > /tmp/ldd.txt && ! grep -q 'not found' /tmp/ldd.txt"
 check "the archive's libraries are its own" in_root "$arc_root" "grep -q 'libavif.so.[0-9]* => $prefix/libexec/../lib/libavif.so' /tmp/ldd.txt"
