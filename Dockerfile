@@ -22,7 +22,7 @@ FROM swift:6.3-bookworm AS build
 RUN apt-get update -q \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
         libxml2-dev libjpeg-dev libpng-dev libwebp-dev libgif-dev libheif-dev libavif-dev libtiff-dev \
-        liblcms2-dev libicu-dev libexif-dev libiptcdata0-dev libcmark-dev libarchive-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config dpkg-dev patchelf binutils git \
+        liblcms2-dev libexif-dev libiptcdata0-dev libcmark-dev libarchive-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config dpkg-dev patchelf binutils python3 git \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .

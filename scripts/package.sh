@@ -40,7 +40,9 @@ while [ $# -gt 0 ]; do
 done
 
 fail() { echo "package.sh: $*" >&2; exit 1; }
-for tool in dpkg-shlibdeps dpkg-deb patchelf objdump sha256sum; do
+# A C compiler for the ICU data object and libgalgen-noicu: the system's cc, else the Swift toolchain's clang.
+cc=$(command -v cc || command -v clang || true)
+for tool in dpkg-shlibdeps dpkg-deb patchelf objdump readelf nm objcopy ar python3 sha256sum; do
     command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install dpkg-dev patchelf binutils)"
 done
 
@@ -82,7 +84,8 @@ esac
 icu_dir="${scratch[1]:-.build}/galgen-icu"
 if [ "$build" = 1 ]; then
     icu_line=$(python3 -P scripts/packaging/icu_data.py --out "$icu_dir") || fail "cannot make the ICU data"
-    cc -c "$icu_dir/icudata.S" -o "$icu_dir/icudata.o"
+    [ -n "$cc" ] || fail "no C compiler (cc or clang) for the ICU data object"
+    "$cc" -c "$icu_dir/icudata.S" -o "$icu_dir/icudata.o"
     echo "package.sh: ICU data $icu_line"
     GALGEN_COMMIT="$commit" GALGEN_RELEASES_URL="$releases_url" \
         swift build "${scratch[@]}" -c release --product galgen --static-swift-stdlib \
@@ -160,7 +163,7 @@ if icuuc=$(cd "$root/lib" && ls libicuuc.so.* 2>/dev/null); then
             || fail "libxml2 imports ICU's $needed, not only the converters noicu.c answers"
         patchelf --replace-needed "$icuuc" libgalgen-noicu.so.1 "$lib"
     done
-    cc -shared -fPIC -O2 -Wall -Wextra -Werror -DICU_SUFFIX="$suffix" -Wl,-soname,libgalgen-noicu.so.1 \
+    "$cc" -shared -fPIC -O2 -Wall -Wextra -Werror -DICU_SUFFIX="$suffix" -Wl,-soname,libgalgen-noicu.so.1 \
         -Wl,-rpath,'$ORIGIN' scripts/packaging/noicu.c -o "$root/lib/libgalgen-noicu.so.1"
     chmod 644 "$root/lib/libgalgen-noicu.so.1"
     rm -f "$root"/lib/libicu*.so.*
