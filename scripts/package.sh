@@ -78,9 +78,11 @@ case "$deb_arch" in
     *) fail "unsupported architecture $deb_arch" ;;
 esac
 
+# C's __FILE__ (BoringSSL's asserts and errors name their files: 533 strings) is written relative to the clone, so
+# the binary holds no build folder and two clones build the same bytes (scripts/compare-builds.sh).
 # Foundation's ICU data less the trees galgen never reads (scripts/packaging/icu_data.py says which and why): an
-# object that defines the data's symbol, on the link line before the toolchain's archive, so its 34 MB member is
-# never pulled. Debug builds and `swift test` keep the whole data.
+# object of its own, and --defsym points ICU's data symbol at it before any archive is read, so the toolchain's
+# 34 MB member is never pulled. Debug builds and `swift test` keep the whole data.
 icu_dir="${scratch[1]:-.build}/galgen-icu"
 if [ "$build" = 1 ]; then
     icu_line=$(python3 -P scripts/packaging/icu_data.py --out "$icu_dir") || fail "cannot make the ICU data"
@@ -88,7 +90,7 @@ if [ "$build" = 1 ]; then
     "$cc" -c "$icu_dir/icudata.S" -o "$icu_dir/icudata.o"
     echo "package.sh: ICU data $icu_line"
     GALGEN_COMMIT="$commit" GALGEN_RELEASES_URL="$releases_url" \
-        swift build "${scratch[@]}" -c release --product galgen --static-swift-stdlib \
+        swift build "${scratch[@]}" -c release --product galgen --static-swift-stdlib -Xcc "-ffile-prefix-map=$PWD/=" \
         -Xlinker "$(cd "$icu_dir" && pwd)/icudata.o" -Xlinker "--defsym=$(cat "$icu_dir/defsym")"
 fi
 binary="$(swift build "${scratch[@]}" -c release --show-bin-path)/galgen"
