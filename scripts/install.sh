@@ -39,7 +39,7 @@ binary="$(swift build "${flags[@]}" --show-bin-path)/galgen"
 
 mkdir -p "$prefix/bin"
 # Copy then rename, so a galgen that is running keeps its old file and never sees a half-written one.
-# A release binary is stripped of its symbol tables (171 MB → 85 MB here); a debug one keeps them.
+# A release binary is stripped of its symbol tables (about half its size); a debug one keeps them.
 strip=()
 if [ "$configuration" = release ]; then strip=(-s); fi
 install "${strip[@]}" -m 755 "$binary" "$prefix/bin/.galgen.new.$$"
