@@ -42,6 +42,8 @@ done
 fail() { echo "package.sh: $*" >&2; exit 1; }
 # A C compiler for the ICU data object and libgalgen-noicu: the system's cc, else the Swift toolchain's clang.
 cc=$(command -v cc || command -v clang || true)
+command -v swift >/dev/null || fail "swift is not on PATH"
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")   # the toolchain's usr/
 for tool in dpkg-shlibdeps dpkg-deb patchelf objdump readelf nm objcopy ar python3 sha256sum; do
     command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install dpkg-dev patchelf binutils)"
 done
@@ -85,7 +87,8 @@ esac
 # 34 MB member is never pulled. Debug builds and `swift test` keep the whole data.
 icu_dir="${scratch[1]:-.build}/galgen-icu"
 if [ "$build" = 1 ]; then
-    icu_line=$(python3 -P scripts/packaging/icu_data.py --out "$icu_dir") || fail "cannot make the ICU data"
+    icu_line=$(python3 -P scripts/packaging/icu_data.py --toolchain-lib "$toolchain/lib/swift_static/linux" --out "$icu_dir") \
+        || fail "cannot make the ICU data"
     [ -n "$cc" ] || fail "no C compiler (cc or clang) for the ICU data object"
     "$cc" -c "$icu_dir/icudata.S" -o "$icu_dir/icudata.o"
     echo "package.sh: ICU data $icu_line"
@@ -156,9 +159,9 @@ patchelf --set-rpath '$ORIGIN/../lib' "$root/libexec/galgen"
 if icuuc=$(cd "$root/lib" && ls libicuuc.so.* 2>/dev/null); then
     suffix="_${icuuc#libicuuc.so.}"
     for lib in "$root"/lib/*.so*; do
+        case "$(basename "$lib")" in libicu*) continue ;; esac   # ICU's own libraries, removed below
         readelf -d "$lib" | grep -q "NEEDED.*\[libicu" || continue
-        [ "$(basename "$lib")" = libxml2.so.2 ] || case "$(basename "$lib")" in libicu*) continue ;; *)
-            fail "$(basename "$lib") needs ICU; only libxml2's converters are replaced" ;; esac
+        [ "$(basename "$lib")" = libxml2.so.2 ] || fail "$(basename "$lib") needs ICU; only libxml2's converters are replaced"
         needed=$(objdump -T "$lib" | grep -F '*UND*' | awk '{ print $NF }' | grep -E "$suffix\$" | sed "s/$suffix\$//" \
             | LC_ALL=C sort | paste -sd' ')
         [ "$needed" = "UCNV_FROM_U_CALLBACK_STOP UCNV_TO_U_CALLBACK_STOP ucnv_close ucnv_convertEx ucnv_open ucnv_setFromUCallBack ucnv_setToUCallBack" ] \
@@ -170,9 +173,8 @@ if icuuc=$(cd "$root/lib" && ls libicuuc.so.* 2>/dev/null); then
     chmod 644 "$root/lib/libgalgen-noicu.so.1"
     rm -f "$root"/lib/libicu*.so.*
     grep -v $'^libicu' "$work/bundled.tsv" > "$work/bundled.kept"; mv "$work/bundled.kept" "$work/bundled.tsv"
-    if env -u SHELLOPTS -u BASH_ENV ldd "$root/libexec/galgen" | grep -q "libicu"; then
-        fail "the binary still loads a libicu: $(env -u SHELLOPTS -u BASH_ENV ldd "$root/libexec/galgen" | grep libicu)"
-    fi
+    still=$(env -u SHELLOPTS -u BASH_ENV ldd "$root/libexec/galgen" | grep libicu || true)
+    [ -z "$still" ] || fail "the binary still loads a libicu: $still"
 fi
 
 # The newest glibc symbol version anything here needs: the launcher checks it before the loader would fail.
@@ -244,7 +246,7 @@ PY
     printf '%-40s %-18s %-30s %s\n' "component" "" "version" "licence"
     swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
     printf '%-40s %-18s %-30s %s\n' "Swift runtime, Foundation" "" "$swift_version" "Apache-2.0 WITH Swift-exception"
-    printf '%-40s %-18s %-30s %s\n' "ICU, Foundation's copy" "" "76" "Unicode-3.0 (its data less the trees scripts/packaging/icu_data.py names)"
+    printf '%-40s %-18s %-30s %s\n' "ICU, Foundation's copy" "" "$("$binary" --version | awk '$1 == "ICU" { print $2 }')" "Unicode-3.0 (its data less the trees scripts/packaging/icu_data.py names)"
     swift package "${scratch[@]}" show-dependencies --format json 2>/dev/null | python3 -c '
 import json, sys
 def walk(node, seen):
@@ -272,7 +274,7 @@ for identity in sorted(seen):
     done
 } > "$root/share/doc/galgen/THIRD_PARTY"
 mkdir -p "$root/share/doc/galgen/licenses/swift" "$root/share/doc/galgen/licenses/icu"
-cp "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/share/swift/LICENSE.txt" "$root/share/doc/galgen/licenses/swift/LICENSE.txt"
+cp "$toolchain/share/swift/LICENSE.txt" "$root/share/doc/galgen/licenses/swift/LICENSE.txt"
 cp scripts/packaging/licenses/Unicode-3.0.txt "$root/share/doc/galgen/licenses/icu/LICENSE"
 cp scripts/packaging/archive-README "$root/README"
 cp LICENSE "$root/share/doc/galgen/LICENSE"       # galgen's own licence (Apache-2.0)

@@ -35,6 +35,6 @@ final class Collator {
 
 /// The ICU that sorts records, and its version.
 public enum CollationLibrary {
-    /// ICU's version as loaded now, e.g. `ICU 72.1`.
+    /// ICU's version as loaded now, e.g. `ICU 76.1`.
     public static var version: LibraryVersion { .read("ICU") { gg_icu_version($0, $1) } }
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env -S python3 -P
 """The ICU data a release binary links: the toolchain's own (Foundation's copy of ICU), less what galgen never reads.
 
-    python3 -P scripts/packaging/icu_data.py --out DIR [--toolchain-lib DIR] [--list]
+    python3 -P scripts/packaging/icu_data.py --toolchain-lib DIR --out DIR [--list]
+
+DIR of --toolchain-lib is the toolchain's usr/lib/swift_static/linux (scripts/package.sh passes it).
 
 Foundation on Linux links one ICU, with a 34 MB data package (`icudtNN_dat`, one object of lib_FoundationICU.a).
 galgen's own ICU calls (CICUShim: collation, dates, numbers, plurals, durations, text direction) and what Foundation
@@ -28,7 +30,6 @@ refuses a package of ICU 76's size ("total length of item name strings too long"
 import argparse
 import os
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -41,13 +42,6 @@ DROPPED = [
     re.compile(r"region/"),
     re.compile(r"translit/"),
 ]
-
-
-def toolchain_lib():
-    swift = shutil.which("swift")
-    if not swift:
-        sys.exit("icu_data.py: no swift on PATH (pass --toolchain-lib)")
-    return os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(swift))), "lib", "swift_static", "linux")
 
 
 def read_package(data):
@@ -97,10 +91,10 @@ def write_package(header, items):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True)
-    parser.add_argument("--toolchain-lib", default=None)
+    parser.add_argument("--toolchain-lib", required=True, help="the toolchain's usr/lib/swift_static/linux")
     parser.add_argument("--list", action="store_true", help="print each item left out")
     args = parser.parse_args()
-    archive = os.path.join(args.toolchain_lib or toolchain_lib(), "lib_FoundationICU.a")
+    archive = os.path.join(args.toolchain_lib, "lib_FoundationICU.a")
     os.makedirs(args.out, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
         members = subprocess.run(["ar", "t", archive], check=True, capture_output=True, text=True).stdout.split()
