@@ -24,8 +24,7 @@ static inline void gg_store4(float *p, gg_v4 v) { memcpy(p, &v, sizeof v); }
    `splat`, each weight is also kept as a whole vector (the horizontal pass multiplies pixels by it). */
 typedef struct { int taps; int *first; float *w; gg_v4 *splat; } gg_axis;
 
-static int gg_axis_make(gg_axis *a, int in, int out, int splat) {
-    double scale = (double)in / (double)out;
+static int gg_axis_make(gg_axis *a, int in, int out, double scale, int splat) {
     double fscale = scale > 1.0 ? scale : 1.0;
     double support = 3.0 * fscale;
     a->taps = (int)ceil(support) * 2 + 1;
@@ -175,15 +174,15 @@ static void gg_vrow(gg_ring *ring, const gg_axis *ay, int y, int sh, const unsig
     }
 }
 
-/* Both resamplers: sets up the filters and the ring, then hands each output row's sums (dw * channels
+/* Both resamplers: sets up the filters (`sx`, `sy`: input pixels per output pixel) and the ring, then hands each output row's sums (dw * channels
    floats) to `emit`. */
 typedef void (*gg_emit_row)(const float *acc, int y, int dw, void *context);
 
-static int gg_resize_rows(const unsigned char *src, int sw, int sh, int channels, int dw, int dh,
+static int gg_resize_rows(const unsigned char *src, int sw, int sh, int channels, int dw, int dh, double sx, double sy,
                           gg_emit_row emit, void *context) {
     gg_axis ax, ay;
-    if (gg_axis_make(&ax, sw, dw, 1) != GG_OK) return GG_ERR_NOMEM;
-    if (gg_axis_make(&ay, sh, dh, 0) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
+    if (gg_axis_make(&ax, sw, dw, sx, 1) != GG_OK) return GG_ERR_NOMEM;
+    if (gg_axis_make(&ay, sh, dh, sy, 0) != GG_OK) { gg_axis_free(&ax); return GG_ERR_NOMEM; }
     size_t len = (size_t)dw * channels;
     gg_ring ring;
     float *acc = malloc(sizeof(float) * len);
@@ -212,7 +211,57 @@ static void gg_emit_rgb(const float *acc, int y, int dw, void *context) {
 
 int gg_resize_rgb(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh) {
     if (!src || !dst || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
-    return gg_resize_rows(src, sw, sh, 3, dw, dh, gg_emit_rgb, dst);
+    return gg_resize_rows(src, sw, sh, 3, dw, dh, (double)sw / dw, (double)sh / dh, gg_emit_rgb, dst);
+}
+
+/* Mean of each r x r block of an RGB image (r a power of two; the blocks of the last column and row may
+   be narrower), rounded to nearest: out is ceil(sw / r) x ceil(sh / r). Integer sums, so every CPU gives
+   the same bytes; a whole block divides by a shift, only the edge blocks by their own count. */
+static void gg_box_reduce_rgb(const unsigned char *src, int sw, int sh, int r, unsigned char *out, unsigned int *sums) {
+    int rw = (sw + r - 1) / r, rh = (sh + r - 1) / r, shift = 0;
+    while ((1 << shift) < r) shift++;
+    for (int oy = 0; oy < rh; oy++) {
+        int y0 = oy * r, y1 = y0 + r < sh ? y0 + r : sh;
+        memset(sums, 0, sizeof(unsigned int) * (size_t)sw * 3);
+        for (int y = y0; y < y1; y++) {
+            const unsigned char *row = src + (size_t)y * sw * 3;
+            for (size_t i = 0; i < (size_t)sw * 3; i++) sums[i] += row[i];
+        }
+        unsigned char *o = out + (size_t)oy * rw * 3;
+        const unsigned int *p = sums;
+        for (int ox = 0; ox < rw; ox++, o += 3) {
+            int x0 = ox * r, nx = x0 + r < sw ? r : sw - x0;
+            unsigned int c0 = 0, c1 = 0, c2 = 0;
+            for (int k = 0; k < nx; k++, p += 3) { c0 += p[0]; c1 += p[1]; c2 += p[2]; }
+            if (nx == r && y1 - y0 == r) {
+                int s2 = 2 * shift;
+                unsigned int half = (1u << s2) >> 1;
+                o[0] = (unsigned char)((c0 + half) >> s2); o[1] = (unsigned char)((c1 + half) >> s2); o[2] = (unsigned char)((c2 + half) >> s2);
+            } else {
+                unsigned int n = (unsigned int)(nx * (y1 - y0));
+                o[0] = (unsigned char)((c0 + n / 2) / n); o[1] = (unsigned char)((c1 + n / 2) / n); o[2] = (unsigned char)((c2 + n / 2) / n);
+            }
+        }
+    }
+}
+
+int gg_resize_rgb_reducing(const unsigned char *src, int sw, int sh, unsigned char *dst, int dw, int dh, int gap) {
+    if (!src || !dst || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0 || gap < 1) return GG_ERR_ARGS;
+    double fx = (double)sw / dw, fy = (double)sh / dh;
+    double most = (fx < fy ? fx : fy) / gap;
+    int r = 1;
+    while (r < 256 && r * 2 <= most) r *= 2;   /* a power of two, at most 256: block sums stay far inside 32 bits */
+    if (r < 2) return gg_resize_rgb(src, sw, sh, dst, dw, dh);
+    int rw = (sw + r - 1) / r, rh = (sh + r - 1) / r;
+    unsigned char *reduced = malloc((size_t)rw * rh * 3);
+    unsigned int *sums = malloc(sizeof(unsigned int) * (size_t)sw * 3);
+    if (!reduced || !sums) { free(reduced); free(sums); return GG_ERR_NOMEM; }
+    gg_box_reduce_rgb(src, sw, sh, r, reduced, sums);
+    free(sums);
+    /* The filters keep the original geometry: a reduced pixel stands for r input pixels, a partial last one too. */
+    int rc = gg_resize_rows(reduced, rw, rh, 3, dw, dh, fx / r, fy / r, gg_emit_rgb, dst);
+    free(reduced);
+    return rc;
 }
 
 void gg_average_rgb(const unsigned char *src, int w, int h, unsigned char rgb[3]) {
@@ -301,7 +350,7 @@ int gg_resize_rgba(const unsigned char *src, int sw, int sh, int dw, int dh,
                    unsigned char *rgba, unsigned char *rgb, const unsigned char bg[3]) {
     if (!src || (!rgba && !(rgb && bg)) || sw <= 0 || sh <= 0 || dw <= 0 || dh <= 0) return GG_ERR_ARGS;
     gg_rgba_out out = {rgba, rgb, bg};
-    return gg_resize_rows(src, sw, sh, 4, dw, dh, gg_emit_rgba, &out);
+    return gg_resize_rows(src, sw, sh, 4, dw, dh, (double)sw / dw, (double)sh / dh, gg_emit_rgba, &out);
 }
 
 int gg_rgba_opaque(const unsigned char *src, size_t n) {

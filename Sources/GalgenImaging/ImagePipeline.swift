@@ -7,7 +7,12 @@ public struct ImagePipeline: Sendable {
     /// 2: embedded ICC profiles are converted to sRGB (lcms2).
     /// 3: alpha is resampled weighted by alpha, then composited (JPEG) or kept (WebP, AVIF); gray ICC profiles are applied.
     /// 4: the resampler sums whole pixels in vectors (some pixels differ by one level from version 3).
-    public static let version = 4
+    /// 5: variants and previews shrunk by more than 4x are block-averaged first (``reducingGap``).
+    public static let version = 5
+
+    /// How much of a large shrink the Lanczos filter does itself (``PixelOps/resize(_:width:height:reducingGap:)``):
+    /// the rest is block averaging, as Pillow's `thumbnail` does by default.
+    public static let reducingGap = 2
 
     /// Limits and encoder settings.
     public struct Settings: Sendable, Hashable {
@@ -232,7 +237,7 @@ public struct ImagePipeline: Sendable {
             if pixels.hasAlpha && !chosen.contains(where: { $0.keepsAlpha }) {
                 stored = try PixelOps.resizeFlattening(pixels, width: w, height: h, background: settings.background)
             } else {
-                stored = try PixelOps.resize(pixels, width: w, height: h)
+                stored = try PixelOps.resize(pixels, width: w, height: h, reducingGap: Self.reducingGap)
             }
             let resized = PixelOps.orient(stored, orientation: info.orientation)
             for encoder in chosen {

@@ -10,15 +10,18 @@ public enum PixelOps {
     ///   - width: Target width, at least 1.
     ///   - height: Target height, at least 1.
     /// - Throws: ``ImagingError`` when memory runs out.
-    public static func resize(_ image: PixelBuffer, width: Int, height: Int) throws(ImagingError) -> PixelBuffer {
+    ///   - reducingGap: When at least 1, an RGB image shrunk by more than twice this is first reduced by
+    ///     averaging blocks (as Pillow's `reducing_gap`): far faster for thumbnails, within a level or two
+    ///     of the plain filter on photographs. 0 (the default): the filter alone. RGBA always takes the filter alone.
+    public static func resize(_ image: PixelBuffer, width: Int, height: Int, reducingGap: Int = 0) throws(ImagingError) -> PixelBuffer {
         if width == image.width && height == image.height { return image }
         var out = [UInt8](repeating: 0, count: width * height * image.channels)
+        let (sw, sh, dw, dh) = (Int32(image.width), Int32(image.height), Int32(width), Int32(height))
         let rc = image.bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                image.channels == 4
-                    ? gg_resize_rgba(src.baseAddress, Int32(image.width), Int32(image.height), Int32(width), Int32(height),
-                                     dst.baseAddress, nil, nil)
-                    : gg_resize_rgb(src.baseAddress, Int32(image.width), Int32(image.height), dst.baseAddress, Int32(width), Int32(height))
+                if image.channels == 4 { return gg_resize_rgba(src.baseAddress, sw, sh, dw, dh, dst.baseAddress, nil, nil) }
+                if reducingGap >= 1 { return gg_resize_rgb_reducing(src.baseAddress, sw, sh, dst.baseAddress, dw, dh, Int32(reducingGap)) }
+                return gg_resize_rgb(src.baseAddress, sw, sh, dst.baseAddress, dw, dh)
             }
         }
         guard rc == Int32(GG_OK) else { throw ImagingError(.processingFailed, "resampling to \(width)x\(height) failed") }

@@ -21,7 +21,7 @@ public enum ThumbHash {
         // Integer arithmetic, rounded to nearest, so the size never depends on floating point.
         let w = max(1, (image.width * maxSide + longest / 2) / longest)
         let h = max(1, (image.height * maxSide + longest / 2) / longest)
-        return try? PixelOps.resize(image, width: w, height: h)
+        return try? PixelOps.resize(image, width: w, height: h, reducingGap: ImagePipeline.reducingGap)
     }
 
     /// `bytes` as base64, the standard alphabet without padding.

@@ -125,4 +125,52 @@ struct ResamplerTests {
         let b = try PixelOps.resize(image, width: 123, height: 82)
         #expect(a.bytes == b.bytes)
     }
+
+    /// A smooth picture with detail at every scale a photograph has: gradients, soft edges, a few cycles of texture.
+    private static func photoLike(_ width: Int, _ height: Int) -> PixelBuffer {
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let u = Double(x) / Double(width), v = Double(y) / Double(height)
+                let edge = 1 / (1 + exp(-(u - 0.6 + 0.2 * v) * 60))
+                let texture = sin(u * 40 + sin(v * 7)) * cos(v * 33)
+                let values = [200 * u + 40 * edge + 10 * texture, 90 + 120 * v * (1 - edge) + 12 * texture, 60 + 150 * edge - 8 * texture]
+                for c in 0..<3 { bytes[(y * width + x) * 3 + c] = UInt8(max(0, min(255, values[c].rounded()))) }
+            }
+        }
+        return PixelBuffer(width: width, height: height, bytes: bytes)
+    }
+
+    /// Block averaging first (as for a 320 px variant and the preview of a large photo) stays within
+    /// a level or two of the plain filter on a photograph-like picture, with the same geometry, also
+    /// when the blocks do not divide the image.
+    @Test(arguments: [(1600, 1200, 320, 240), (1601, 1203, 100, 75), (3000, 2000, 150, 100), (1000, 700, 37, 26)])
+    func reducingFirstStaysCloseToThePlainFilter(_ size: (Int, Int, Int, Int)) throws {
+        let (sw, sh, dw, dh) = size
+        let image = Self.photoLike(sw, sh)
+        let plain = try PixelOps.resize(image, width: dw, height: dh)
+        let reduced = try PixelOps.resize(image, width: dw, height: dh, reducingGap: 2)
+        #expect(reduced.width == dw && reduced.height == dh && reduced.channels == 3)
+        var worst = 0, total = 0
+        for i in 0..<dw * dh * 3 {
+            let d = abs(Int(plain.bytes[i]) - Int(reduced.bytes[i]))
+            worst = max(worst, d)
+            total += d
+        }
+        let mean = Double(total) / Double(dw * dh * 3)
+        #expect(worst <= 3, "largest difference: \(worst)")
+        #expect(mean <= 0.5, "mean difference: \(mean)")
+        #expect(reduced.bytes != plain.bytes, "the reduction was taken")
+        #expect(try PixelOps.resize(image, width: dw, height: dh, reducingGap: 2).bytes == reduced.bytes, "the same bytes every time")
+    }
+
+    /// A shrink of at most twice the gap, an enlargement and RGBA take the plain filter, byte for byte.
+    @Test func reducingLeavesSmallShrinksAndAlphaToThePlainFilter() throws {
+        let image = Self.photoLike(400, 300)
+        for (dw, dh) in [(101, 76), (1280, 960), (200, 150)] {
+            #expect(try PixelOps.resize(image, width: dw, height: dh, reducingGap: 2).bytes == PixelOps.resize(image, width: dw, height: dh).bytes)
+        }
+        let rgba = Self.noise(400, 300, channels: 4, seed: 9)
+        #expect(try PixelOps.resize(rgba, width: 50, height: 37, reducingGap: 2).bytes == PixelOps.resize(rgba, width: 50, height: 37).bytes)
+    }
 }
