@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GalgenCore
 import GalgenImaging
 
@@ -24,8 +27,17 @@ struct StampsRecord {
     /// The report of the build that recorded them.
     var report: BuildReport
 
-    /// Galgen's version and the image libraries' (their versions are in every image's key).
-    static var versions: String { GalgenVersion.current + " " + ImageLibraries.fingerprint }
+    /// Galgen's version, the image libraries' and the pipeline's (both are in every image's key), and the
+    /// stamp of the binary itself: its built-in theme and renderer make the pages, and a rebuilt galgen
+    /// of the same version is another one (it proves its first no-op again, from the inputs' digest).
+    static let versions: String = {
+        var text = GalgenVersion.current + " " + ImageLibraries.fingerprint + " pipeline \(ImagePipeline.version)"
+        var st = stat()
+        if stat("/proc/self/exe", &st) == 0 {
+            text += " binary \(st.st_dev):\(st.st_ino):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+        }
+        return text
+    }()
 
     /// The paths a build ran with, as the record keeps them.
     static func paths(_ state: BuildState) -> String {
@@ -48,17 +60,21 @@ struct StampsRecord {
         return Data((text + "end " + ContentHash.sha256Hex(text) + "\n").utf8)
     }
 
-    /// Reads a record; nil when it is damaged, of another format or version, or of other paths.
+    /// Reads a record; nil when it is damaged, of another format or version, or of other paths. Read as
+    /// bytes, not characters: at 2,000 photos the record has as many lines, and a no-op reads it first.
     static func decode(_ data: Data, paths expected: String, skip: InputStamps.Skip) -> StampsRecord? {
-        let text = String(decoding: data, as: UTF8.self)
-        guard text.hasSuffix("\n"), let end = text.dropLast().lastIndex(of: "\n") else { return nil }
-        let body = text[..<text.index(after: end)]
-        guard text[text.index(after: end)...] == "end " + ContentHash.sha256Hex(String(body)) + "\n" else { return nil }
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        guard lines.count >= 5, lines[0] == format, lines[1] == "versions " + versions, lines[3] == "paths " + expected,
-              lines[2].hasPrefix("digest "), let digest = OutputKey(hex: lines[2].dropFirst("digest ".count)),
-              lines[4].hasPrefix("report "),
-              let report = try? JSONDecoder().decode(BuildReport.self, from: Data(lines[4].dropFirst("report ".count).utf8)),
+        let bytes = [UInt8](data)
+        let newline = UInt8(ascii: "\n")
+        guard bytes.last == newline, let end = bytes.dropLast().lastIndex(of: newline) else { return nil }
+        let body = bytes[...end]
+        guard bytes[(end + 1)...].elementsEqual(("end " + ContentHash.sha256Hex(body) + "\n").utf8) else { return nil }
+        let lines = body.dropLast().split(separator: newline, omittingEmptySubsequences: false)
+        guard lines.count >= 5 else { return nil }
+        let head = lines[..<5].map { String(decoding: $0, as: UTF8.self) }
+        guard head[0] == format, head[1] == "versions " + versions, head[3] == "paths " + expected,
+              head[2].hasPrefix("digest "), let digest = OutputKey(hex: head[2].dropFirst("digest ".count)),
+              head[4].hasPrefix("report "),
+              let report = try? JSONDecoder().decode(BuildReport.self, from: Data(lines[4].dropFirst("report ".utf8.count))),
               let stamps = InputStamps(lines: lines.dropFirst(5), skip: skip) else { return nil }
         return StampsRecord(digest: digest, paths: expected, stamps: stamps, report: report)
     }

@@ -79,26 +79,28 @@ public struct InputStamps: Sendable, Equatable {
         case absent
     }
 
+    /// Every path noted and what it was, sorted by path (by its UTF-8 bytes).
+    public private(set) var entries: [(path: String, noted: Noted)]
     /// Every path noted, and what it was.
-    public private(set) var paths: [String: Noted]
+    public var paths: [String: Noted] { Dictionary(entries.map { ($0.path, $0.noted) }, uniquingKeysWith: { a, _ in a }) }
     /// The rules its folders' names were taken with.
     let skip: Skip
 
     /// The stamps of what a build looked at, less what `skip` skips; nil when they prove nothing (a
     /// symbolic link or an unreadable folder among them, or a path with a line break).
     public init?(_ log: [String: Entry], skip: Skip) {
-        var paths: [String: Noted] = [:]
+        var entries: [(path: String, noted: Noted)] = []
         for (path, entry) in log where !skip.skips(path) {
             guard !path.contains("\n") else { return nil }
             switch entry {
-            case .file(let stamp): paths[path] = .file(stamp)
-            case .folder(let names): paths[path] = .folder(Self.digest(names, in: path, skip: skip))
-            case .directory: paths[path] = .directory
-            case .absent: paths[path] = .absent
+            case .file(let stamp): entries.append((path, .file(stamp)))
+            case .folder(let names): entries.append((path, .folder(Self.digest(names, in: path, skip: skip))))
+            case .directory: entries.append((path, .directory))
+            case .absent: entries.append((path, .absent))
             case .unprovable: return nil
             }
         }
-        self.paths = paths
+        self.entries = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         self.skip = skip
     }
 
@@ -108,9 +110,9 @@ public struct InputStamps: Sendable, Equatable {
 
     /// The first path (in sorted order) that is not as noted, or nil when none changed.
     public func firstChange(in fileSystem: any FileSystem) -> String? {
-        for path in paths.keys.sorted() {
+        for (path, noted) in entries {
             let same: Bool
-            switch paths[path]! {
+            switch noted {
             case .file(let stamp): same = fileSystem.stamp(at: path) == stamp
             case .absent: same = fileSystem.kind(at: path) == nil
             case .directory: same = fileSystem.kind(at: path) == .directory
@@ -125,8 +127,8 @@ public struct InputStamps: Sendable, Equatable {
     /// The lines of its text form, sorted by path: `f INODE SIZE MTIME PATH`, `d DIGEST PATH` (a folder listed),
     /// `k PATH` (a folder looked at), `a PATH` (absent).
     public var lines: [String] {
-        paths.keys.sorted().map { path in
-            switch paths[path]! {
+        entries.map { path, noted in
+            switch noted {
             case .file(let s): "f \(s.inode) \(s.size) \(s.modified) \(path)"
             case .folder(let digest): "d \(digest) \(path)"
             case .directory: "k \(path)"
@@ -135,27 +137,63 @@ public struct InputStamps: Sendable, Equatable {
         }
     }
 
-    /// Reads the lines of its text form; nil when one is not a stamp line.
+    /// Reads the lines of its text form (as UTF-8 bytes, without their line breaks), byte by byte: a
+    /// no-op reads thousands of them before anything else. Nil when one is not a stamp line, or they
+    /// are not in order.
     /// - Parameters:
     ///   - lines: The lines (``lines``).
     ///   - skip: The rules to check its folders with: the same as it was made with.
-    public init?(lines: some Sequence<Substring>, skip: Skip) {
-        var paths: [String: Noted] = [:]
+    public init?(lines: some Sequence<ArraySlice<UInt8>>, skip: Skip) {
+        var entries: [(path: String, noted: Noted)] = []
         for line in lines {
-            let parts = line.split(separator: " ", maxSplits: line.first == "f" ? 4 : line.first == "d" ? 2 : 1, omittingEmptySubsequences: false)
-            switch (parts.first, parts.count) {
-            case ("f", 5):
-                guard let inode = UInt64(parts[1]), let size = UInt64(parts[2]), let modified = Int64(parts[3]) else { return nil }
-                paths[String(parts[4])] = .file(FileStamp(inode: inode, size: size, modified: modified))
-            case ("d", 3): paths[String(parts[2])] = .folder(String(parts[1]))
-            case ("a", 2): paths[String(parts[1])] = .absent
-            case ("k", 2): paths[String(parts[1])] = .directory
-            default: return nil
-            }
+            guard let (path, noted) = Self.parse(line) else { return nil }
+            if let last = entries.last, !last.path.utf8.lexicographicallyPrecedes(path.utf8) { return nil }
+            entries.append((path, noted))
         }
-        self.paths = paths
+        self.entries = entries
         self.skip = skip
     }
 
-    public static func == (a: InputStamps, b: InputStamps) -> Bool { a.paths == b.paths }
+    /// One line: its kind letter, its fields split at single spaces, the path last (it may hold spaces).
+    private static func parse(_ line: ArraySlice<UInt8>) -> (String, Noted)? {
+        guard let kind = line.first, line.dropFirst().first == UInt8(ascii: " ") else { return nil }
+        var rest = line.dropFirst(2)
+        func field() -> ArraySlice<UInt8>? {
+            guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            defer { rest = rest[(space + 1)...] }
+            return rest[..<space]
+        }
+        func number(_ bytes: ArraySlice<UInt8>?) -> UInt64? {
+            guard let bytes, !bytes.isEmpty, bytes.count <= 20 else { return nil }
+            var value: UInt64 = 0
+            for b in bytes {
+                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
+                let (times, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(UInt64(b - UInt8(ascii: "0")))
+                guard !o1, !o2 else { return nil }
+                value = sum
+            }
+            return value
+        }
+        let noted: Noted
+        switch kind {
+        case UInt8(ascii: "f"):
+            guard let inode = number(field()), let size = number(field()), let time = field() else { return nil }
+            let negative = time.first == UInt8(ascii: "-")
+            guard let magnitude = number(negative ? time.dropFirst() : time), let signed = Int64(exactly: magnitude) else { return nil }
+            noted = .file(FileStamp(inode: inode, size: size, modified: negative ? -signed : signed))
+        case UInt8(ascii: "d"):
+            guard let digest = field(), !digest.isEmpty else { return nil }
+            noted = .folder(String(decoding: digest, as: UTF8.self))
+        case UInt8(ascii: "a"): noted = .absent
+        case UInt8(ascii: "k"): noted = .directory
+        default: return nil
+        }
+        guard !rest.isEmpty else { return nil }
+        return (String(decoding: rest, as: UTF8.self), noted)
+    }
+
+    public static func == (a: InputStamps, b: InputStamps) -> Bool {
+        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.path == $1.path && $0.noted == $1.noted }
+    }
 }

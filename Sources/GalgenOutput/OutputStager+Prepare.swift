@@ -121,7 +121,9 @@ extension OutputStager {
                           fileSystem: any FileSystem) -> [OutputManifest.Recorded] {
         let chunk = 4096
         let changed = Concurrently.map((files.count + chunk - 1) / chunk) { part in
-            ((part * chunk)..<min(files.count, (part + 1) * chunk)).filter { fileSystem.stamp(at: root + "/" + files[$0].path) != files[$0].file.stamp }
+            let range = (part * chunk)..<min(files.count, (part + 1) * chunk)
+            let found = fileSystem.stamps(under: root, range.map { files[$0].path })
+            return zip(range, found).filter { files[$0].file.stamp != $1 }.map(\.0)
         }.joined()
         guard !changed.isEmpty else { return files }  // the common case: no copy
         let gone = Set(changed)

@@ -137,6 +137,33 @@ struct StampsProofTests {
         #expect(verified.output?.keys == SiteInputsTests.changed)
     }
 
+    /// A record of stamps changed by anything but galgen (a byte of a stamp, the record cut short) proves
+    /// nothing: the build computes its keys, and the record it then writes proves the next no-op.
+    @Test func aDamagedRecordOfStampsProvesNothing() async throws {
+        let site = try FixtureSite(count: 3)
+        defer { site.directory.remove() }
+        var fresh = 0
+        Self.settle()
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        let outputs = site.cachePath + "/outputs"
+        for i in 0..<2 {
+            // Every record there is damaged alike: the published folder's, and those of the clean builds compared with.
+            let names = try FileManager.default.contentsOfDirectory(atPath: outputs).filter { $0.hasSuffix(".stamps") }
+            #expect(!names.isEmpty)
+            for name in names {
+                let path = outputs + "/" + name
+                let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+                let stampLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("f ") })
+                let damaged = i == 0 ? text.replacingOccurrences(of: stampLine, with: stampLine.replacingOccurrences(of: "f ", with: "f 9"))
+                                     : String(text.dropLast(10))
+                try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
+            }
+            let report = try await Self.buildAndCompare(site, "damaged record \(i)", fresh: &fresh)
+            #expect(report.output?.keys != StampsRecord.provenNote, "damaged record \(i)")
+            #expect(try await Self.build(site).output?.keys == StampsRecord.provenNote, "the record written after damaged record \(i)")
+        }
+    }
+
     @Test func aNoOpReportsTheProblemsTheSiteStillHas() async throws {
         let site = try FixtureSite(count: 3)
         defer { site.directory.remove() }

@@ -14,7 +14,7 @@ struct OutputStep: BuildStep {
             output: state.outputDirectory,
             protecting: [config.configPath, config.templatesDirectory, config.assetsDirectory] + config.sources.compactMap(\.localInput),
             cache: state.cacheDirectory, clean: state.options.clean, known: state.session?.trees, remember: state.session != nil,
-            fileSystem: state.fileSystem, processID: state.environment.processID, isProcessAlive: state.environment.isProcessAlive))
+            fileSystem: state.unstampedFileSystem, processID: state.environment.processID, isProcessAlive: state.environment.isProcessAlive))
         // Under CI (`CI` set, as GitHub Actions, GitLab CI and most others do) every build is a first one and
         // no edit follows it: the spare would cost a folder and a link per file for nothing. serve always makes it.
         state.stager?.makesSpare = state.session != nil || (state.environment.variable("CI") ?? "").isEmpty

@@ -116,6 +116,14 @@ public protocol FileSystem: Sendable {
     /// - Returns: nil when nothing is there.
     func stamp(at path: String) -> FileStamp?
 
+    /// The stamps (``stamp(at:)``) of many paths below one folder: the same answers, looked up from
+    /// the folder instead of from `/` each time where the file system can (a no-op checks every file
+    /// of the published site this way).
+    /// - Parameters:
+    ///   - root: The folder.
+    ///   - paths: Paths relative to it.
+    func stamps(under root: String, _ paths: [String]) -> [FileStamp?]
+
     /// Makes `destination` a second name (a hard link) of the regular file `source`, replacing
     /// whatever file `destination` named.
     /// - Parameters:
@@ -141,6 +149,10 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    public func stamps(under root: String, _ paths: [String]) -> [FileStamp?] {
+        paths.map { stamp(at: root + "/" + $0) }
+    }
+
     public func readChunks(at path: String, chunkSize: Int, _ each: (Data) -> Bool) throws(FileSystemError) {
         let data = try readFile(at: path)
         var start = data.startIndex

@@ -212,6 +212,18 @@ public struct LocalFileSystem: FileSystem {
                          modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
+    public func stamps(under root: String, _ paths: [String]) -> [FileStamp?] {
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return paths.map { stamp(at: root + "/" + $0) } }
+        defer { close(folder) }
+        var st = stat()
+        return paths.map { path in
+            guard fstatat(folder, path, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            return FileStamp(inode: UInt64(st.st_ino), size: UInt64(st.st_size),
+                             modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        }
+    }
+
     public func hardLink(_ source: String, to destination: String) throws(FileSystemError) {
         if link(source, destination) == 0 { return }
         guard errno == EEXIST else { throw Self.error("link", "\(source) to \(destination)") }

@@ -82,4 +82,5 @@ public struct ObservedFileSystem: FileSystem {
     public func modificationTime(at path: String) -> Double? { base.modificationTime(at: path) }
     public func identity(at path: String) -> FileIdentity? { base.identity(at: path) }
     public func stamp(at path: String) -> FileStamp? { base.stamp(at: path) }
+    public func stamps(under root: String, _ paths: [String]) -> [FileStamp?] { base.stamps(under: root, paths) }
 }
