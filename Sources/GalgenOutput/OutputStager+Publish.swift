@@ -45,16 +45,21 @@ extension OutputStager {
         }
     }
 
-    /// Removes the spare's files the new site does not have, then folders left empty.
+    /// Removes the spare's files the new site does not have, then folders left empty: each folder that
+    /// held one is looked at once, after the files, deepest first (looked at after every file, a folder
+    /// of thousands of images, all replaced when the image settings change, was listed thousands of times).
     private func removeSpareGone() throws(FileSystemError) {
         let fs = fileSystem
+        var folders: Set<String> = []
         for file in spareGone {
             try fs.remove(at: sparePath + "/" + file)
             var folder = Paths.directory(of: file)
-            while folder != "." && !folder.isEmpty && ((try? fs.listDirectory(at: sparePath + "/" + folder)) ?? [""]).isEmpty {
-                try fs.remove(at: sparePath + "/" + folder)
-                folder = Paths.directory(of: folder)
-            }
+            // A folder seen before has its parents in the set already.
+            while folder != "." && !folder.isEmpty && folders.insert(folder).inserted { folder = Paths.directory(of: folder) }
+        }
+        for folder in folders.sorted(by: { $0.utf8.count > $1.utf8.count })   // a folder's parent is shorter
+        where ((try? fs.listDirectory(at: sparePath + "/" + folder)) ?? [""]).isEmpty {
+            try fs.remove(at: sparePath + "/" + folder)
         }
     }
 

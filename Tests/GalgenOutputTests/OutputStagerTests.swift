@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GalgenCore
 import GalgenOutput
 import GalgenTestSupport
@@ -8,10 +9,10 @@ import Testing
 /// what changed is written, what is gone is removed, and the rest comes from the published site.
 struct OutputStagerTests {
     /// A stager for `public/` in `directory`, its records of outputs in `cache/` (which a build makes first).
-    private func stager(_ directory: TemporaryDirectory) throws -> OutputStager {
+    private func stager(_ directory: TemporaryDirectory, fileSystem: any FileSystem = LocalFileSystem()) throws -> OutputStager {
         try FileManager.default.createDirectory(atPath: directory.path + "/cache", withIntermediateDirectories: true)
         return try OutputStager(output: directory.path + "/public", protecting: [], cache: directory.path + "/cache", clean: false,
-                         fileSystem: LocalFileSystem(), processID: 7, isProcessAlive: { _ in false })
+                         fileSystem: fileSystem, processID: 7, isProcessAlive: { _ in false })
     }
 
     private func text(_ relative: String, _ directory: TemporaryDirectory) throws -> String {
@@ -21,9 +22,10 @@ struct OutputStagerTests {
     /// Builds `files` (path → text) and the folder's marker, as the pages step does, into the output folder; the
     /// actions `prepare` chose, in path order (as `prepare` takes them: the marker first), and what changed. The stager goes at the end, and with it
     /// its lock on the output folder.
-    private func build(_ site: [(String, String)], in directory: TemporaryDirectory) throws -> (OutputChanges, [OutputAction]) {
+    private func build(_ site: [(String, String)], in directory: TemporaryDirectory,
+                       fileSystem: any FileSystem = LocalFileSystem()) throws -> (OutputChanges, [OutputAction]) {
         let files = (site + [(OutputStager.markerName, OutputStager.markerText)]).sorted { $0.0 < $1.0 }
-        let stager = try stager(directory)
+        let stager = try stager(directory, fileSystem: fileSystem)
         stager.readPublished()
         let actions = try stager.prepare(files.map { OutputEntry(path: $0.0, key: OutputKey(digesting: Data($0.1.utf8))) })
         for (index, action) in actions.enumerated() {
@@ -66,5 +68,37 @@ struct OutputStagerTests {
         }
         #expect(refused?.description.contains("config.json") == true, "\(String(describing: refused))")
         #expect(try text("public/config.json", directory) == "{}")
+    }
+
+    /// Every file of a big folder replaced (all images, when the image settings change) and a nested
+    /// folder gone: the spare loses the old files and its emptied folders, and each folder that held a
+    /// gone file is listed once, not once per file.
+    @Test func replacingAWholeFolderListsItOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let old = (0..<300).map { ("img/a\($0).jpg", "a\($0)") } + [("index.html", "one"), ("deep/er/page.html", "p")]
+        _ = try build(old, in: directory)
+        _ = try build(old, in: directory)   // publishes from the spare the first build left
+        let lists = Mutex<[String]>([])
+        let counting = ObservedFileSystem(LocalFileSystem(), before: { operation, path throws(FileSystemError) in
+            if operation == "list" { lists.withLock { $0.append(path) } }
+        })
+        let new = (0..<300).map { ("img/b\($0).jpg", "b\($0)") } + [("index.html", "two")]
+        let (changes, _) = try build(new, in: directory, fileSystem: counting)
+        #expect(changes.removed == 301, "\(changes)")
+        let listedImages = lists.withLock { $0 }.filter { $0.hasSuffix("/img") }.count
+        #expect(listedImages <= 2, "the images' folder was listed \(listedImages) times")
+        let published = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/public/img")
+        #expect(published.count == 300 && published.allSatisfy { $0.hasPrefix("b") })
+        #expect(!directory.exists("public/deep"))
+        // The spare (the site before) is the old one, minus nothing of the new: the next build's work.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".public.") }
+        for sibling in siblings where FileManager.default.fileExists(atPath: directory.path + "/" + sibling + "/img") {
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/" + sibling + "/img")
+            #expect(names.allSatisfy { $0.hasPrefix("a") } || names.allSatisfy { $0.hasPrefix("b") }, "\(sibling) mixes old and new")
+        }
+        _ = try build(new + [("deep/er/again.html", "x")], in: directory)
+        #expect(try text("public/deep/er/again.html", directory) == "x")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/public/img").sorted() == published.sorted())
     }
 }
