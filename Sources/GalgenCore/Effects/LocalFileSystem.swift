@@ -208,8 +208,12 @@ public struct LocalFileSystem: FileSystem {
     public func stamp(at path: String) -> FileStamp? {
         var st = stat()
         guard lstat(path, &st) == 0 else { return nil }
-        return FileStamp(inode: UInt64(st.st_ino), size: UInt64(st.st_size),
-                         modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        return Self.stamp(st)
+    }
+
+    private static func stamp(_ st: stat) -> FileStamp {
+        FileStamp(inode: UInt64(st.st_ino), size: UInt64(st.st_size),
+                  modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
     public func stamps(under root: String, _ paths: [String]) -> [FileStamp?] {
@@ -219,8 +223,7 @@ public struct LocalFileSystem: FileSystem {
         var st = stat()
         return paths.map { path in
             guard fstatat(folder, path, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-            return FileStamp(inode: UInt64(st.st_ino), size: UInt64(st.st_size),
-                             modified: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+            return Self.stamp(st)
         }
     }
 
