@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import GalgenCore
 import GalgenImaging
 
@@ -32,9 +29,9 @@ struct StampsRecord {
     /// of the same version is another one (it proves its first no-op again, from the inputs' digest).
     static let versions: String = {
         var text = GalgenVersion.current + " " + ImageLibraries.fingerprint + " pipeline \(ImagePipeline.version)"
-        var st = stat()
-        if stat("/proc/self/exe", &st) == 0 {
-            text += " binary \(st.st_dev):\(st.st_ino):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
+        if let binary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+           let stamp = LocalFileSystem().stamp(at: binary) {
+            text += " binary \(stamp.inode):\(stamp.size):\(stamp.modified)"
         }
         return text
     }()

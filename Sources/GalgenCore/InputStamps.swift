@@ -81,8 +81,6 @@ public struct InputStamps: Sendable, Equatable {
 
     /// Every path noted and what it was, sorted by path (by its UTF-8 bytes).
     public private(set) var entries: [(path: String, noted: Noted)]
-    /// Every path noted, and what it was.
-    public var paths: [String: Noted] { Dictionary(entries.map { ($0.path, $0.noted) }, uniquingKeysWith: { a, _ in a }) }
     /// The rules its folders' names were taken with.
     let skip: Skip
 
@@ -163,25 +161,13 @@ public struct InputStamps: Sendable, Equatable {
             defer { rest = rest[(space + 1)...] }
             return rest[..<space]
         }
-        func number(_ bytes: ArraySlice<UInt8>?) -> UInt64? {
-            guard let bytes, !bytes.isEmpty, bytes.count <= 20 else { return nil }
-            var value: UInt64 = 0
-            for b in bytes {
-                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
-                let (times, o1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times.addingReportingOverflow(UInt64(b - UInt8(ascii: "0")))
-                guard !o1, !o2 else { return nil }
-                value = sum
-            }
-            return value
-        }
+        func text(_ bytes: ArraySlice<UInt8>?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
         let noted: Noted
         switch kind {
         case UInt8(ascii: "f"):
-            guard let inode = number(field()), let size = number(field()), let time = field() else { return nil }
-            let negative = time.first == UInt8(ascii: "-")
-            guard let magnitude = number(negative ? time.dropFirst() : time), let signed = Int64(exactly: magnitude) else { return nil }
-            noted = .file(FileStamp(inode: inode, size: size, modified: negative ? -signed : signed))
+            guard let inode = text(field()).flatMap({ UInt64($0) }), let size = text(field()).flatMap({ UInt64($0) }),
+                  let modified = text(field()).flatMap({ Int64($0) }) else { return nil }
+            noted = .file(FileStamp(inode: inode, size: size, modified: modified))
         case UInt8(ascii: "d"):
             guard let digest = field(), !digest.isEmpty else { return nil }
             noted = .folder(String(decoding: digest, as: UTF8.self))
