@@ -19,7 +19,7 @@ import GalgenRendering
 /// whose builds keep keys of their own in memory.
 enum SiteInputs {
     /// Bump when what is fed changes meaning.
-    static let format = 1
+    static let format = 2
 
     /// The digest of a build's inputs, or nil when it cannot stand for them.
     /// - Parameters:
@@ -46,10 +46,10 @@ enum SiteInputs {
         return feed.key
     }
 
-    /// Every property of a record that reaches the site; the `origin` (where it came from) only
-    /// reaches messages. `SiteInputsTests` fails when ``Record`` gains a property not named here.
-    static let fedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields", "album",
-                                      "descriptionHTML", "description", "video"]
+    /// Every property of a record that reaches the site (``Record/feedShown(into:)`` and the Markdown
+    /// `description`); the `origin` (where it came from) only reaches messages. `SiteInputsTests` fails
+    /// when ``Record`` gains a property not named here.
+    static let fedRecordProperties = Record.shownProperties + ["description"]
     static let unfedRecordProperties = ["origin"]
 
     /// Every property of a folder source's summary and album that is fed. The counts reach only the
@@ -86,32 +86,11 @@ enum SiteInputs {
     }
 
     private static func add(_ record: Record, to feed: inout KeyFeed, fileSystem: any FileSystem) {
-        feed.begin("record")
-        feed.add(record.id)
-        feed.add(record.slug)
-        feed.add(record.title)
-        feed.add(record.subtitle)
-        feed.add(record.image.map(Self.reference))
-        feed.add(record.imageFallback)
-        feed.add(record.link)
-        feed.add(record.fields) { f, value in
-            f.add(value) { f, v in
-                f.add(v.text)
-                f.add(v.href)
-                f.add(v.datetime)
-                f.add(v.number.map { String($0.bitPattern) })
-                f.add(v.minuteOfDay.map { String($0) })
-            }
-        }
-        feed.add(record.album)
-        feed.add(record.descriptionHTML)
+        record.feedShown(into: &feed)
         Self.add(record.description, to: &feed)
         feed.add(record.video) { f, video in
             // Keyed as the pages step keys the published file: by where it is and its stamp.
             let stamp = fileSystem.stamp(at: video.path)
-            f.add(video.path)
-            f.add(video.mimeType)
-            f.add(video.playable)
             f.add(stamp.map { "\($0.size)|\($0.modified)|\($0.inode)" } ?? "missing")
         }
     }
@@ -138,16 +117,9 @@ enum SiteInputs {
         }
     }
 
-    private static func reference(_ image: Record.ImageReference) -> String {
-        switch image {
-        case .file(let path): "file " + path
-        case .url(let url): "url " + url
-        }
-    }
-
     /// Each image the image step made (sorted by reference), each it could not make, and the files they publish.
     private static func feedImages(_ state: BuildState, into feed: inout KeyFeed) {
-        let made = state.images.map { (Self.reference($0.key), $0.value) }.sorted { $0.0 < $1.0 }
+        let made = state.images.map { ($0.key.feedText, $0.value) }.sorted { $0.0 < $1.0 }
         feed.add(made) { f, pair in
             f.add(pair.0)
             pair.1.facts.feed(into: &f)
@@ -163,7 +135,7 @@ enum SiteInputs {
                 }
             }
         }
-        feed.add(Dictionary(state.imageFailures.map { (Self.reference($0.key), $0.value) }, uniquingKeysWith: { a, _ in a }))
+        feed.add(Dictionary(state.imageFailures.map { ($0.key.feedText, $0.value) }, uniquingKeysWith: { a, _ in a }))
         feed.add(state.imageFiles) { f, file in
             f.add(file.path)
             f.add(file.entry)
