@@ -137,6 +137,9 @@ public struct BuildReport: Sendable, Codable, Hashable {
         /// How the files' keys were known: `proven unchanged by the record of the site's inputs` (a
         /// no-op that computed none), or `computed: ` and why (docs/report.md lists the reasons).
         public var keys: String? = nil
+        /// Of the pages whose keys were computed, how many were taken from the last build's memo of them
+        /// (``GalgenRendering/RenderMemo``): pages none of whose items changed. Absent when none were.
+        public var keptPageKeys: Int? = nil
     }
 
     /// Version of this JSON format (``currentFormatVersion``).

@@ -64,6 +64,9 @@ struct BuildState {
     var stampLog: StampingFileSystem.Log?
     /// The digest of the site's inputs the pages step took (``SiteInputs``), recorded with the stamps.
     var inputsDigest: OutputKey?
+    /// The renderer's memo of a `galgen build` that computed its keys (`pages`), kept beside the published
+    /// folder's manifest once it is published (``RenderMemoRecord``).
+    var renderMemo: RenderMemo?
     /// Set when the stamps of the last build's inputs proved that nothing changed (`stamps`): the steps
     /// that read and make the site are skipped (``BuildStep/runsWhenProven``), the site is published as it is.
     var provenByStamps = false

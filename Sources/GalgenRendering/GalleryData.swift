@@ -41,7 +41,7 @@ public struct GalleryData: Sendable {
     /// `changes` lists, and the whole search index `previousSearch` when no item's key, title or
     /// subtitle changed (see ``RenderMemo``).
     init(collections: [Collection], pageSize: Int, placeholder: String, types: [String], itemPages: Bool,
-         previous: [[File]]?, previousSearch: SearchIndex?, changes: ItemChanges?) {
+         previous: [[RenderMemo.Shard]]?, previousSearch: SearchIndex?, changes: ItemChanges?) {
         let search = if let previousSearch, let changes, !changes.searchChanged {
             previousSearch
         } else {
@@ -67,7 +67,7 @@ public struct GalleryData: Sendable {
                 let first = firsts[n]
                 let make: @Sendable () -> Data = { Self.shard(collection, first: first, types: types) }
                 if let changes, n < before.count, !changes.any(c, first..<(first + Self.shardSize)) {
-                    return File(reusing: before[n], make: make)
+                    return File(path: before[n].path, key: before[n].key, make: make)
                 }
                 return Self.hashed(folder + String(first / Self.shardSize), make)
             }

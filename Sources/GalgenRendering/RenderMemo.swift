@@ -1,18 +1,21 @@
 public import GalgenCore
 public import GalgenConfig
+import GalgenRecords
 import GalgenSearch
 public import GalgenSiteModel
 
-/// What one build's renderer worked out that the next build in the same process can reuse:
-/// `galgen serve` keeps it between rebuilds, so an edit of one record does not build the context
-/// of every page again to learn that its key did not change.
+/// What one build's renderer worked out that the next build can reuse: `galgen serve` keeps it in
+/// memory between rebuilds, and `galgen build` keeps it beside the published folder's manifest
+/// (``encode()``), so an edit of one record does not build the context of every page again to learn
+/// that its key did not change.
 ///
 /// Reuse is exact, never a guess. A page's key is a pure function of the renderer's inputs: the
 /// config, the templates, the assets and each collection's name, title and size (together the
 /// ``Fingerprint``), and the items the page shows. When the fingerprint is the previous build's,
-/// every item is compared with the item at the same place before (``Item/rendersLike(_:)``), and a
-/// page (or data shard) none of whose items changed keeps its previous key. Anything else (another
-/// fingerprint, a collection that grew or shrank) computes every key.
+/// every item's key (``Item/renderingKey``: everything of it a page, a shard or the index shows) is
+/// compared with the key of the item at the same place before, and a page (or data shard) none of
+/// whose items changed keeps its previous key. Anything else (another fingerprint, a collection
+/// that grew or shrank) computes every key.
 public struct RenderMemo: Sendable {
     /// The renderer's inputs other than the items.
     struct Fingerprint: Sendable, Equatable {
@@ -23,47 +26,106 @@ public struct RenderMemo: Sendable {
         /// The messages' digest (``Messages/fingerprint``).
         var messages: String
         var collections: [String]
+
+        /// Its digest, the config standing in as `configKey` (the build's digest of the config file and the
+        /// paths it ran with, the galgen binary and the libraries it renders with): what matches a memo read back
+        /// from disk, where no config is kept.
+        func digest(configKey: OutputKey) -> OutputKey {
+            var feed = KeyFeed()
+            feed.begin("render-memo")
+            feed.add(SiteRenderer.renderingVersion)
+            feed.add(GalgenVersion.current)
+            feed.add(configKey.description)
+            feed.add(templates.keys.sorted()) { f, name in
+                f.add(name)
+                f.add(templates[name]!.description)
+            }
+            feed.add(assets) { $0.add($1) }
+            feed.add(placeholder)
+            feed.add(messages)
+            feed.add(collections) { $0.add($1) }
+            return feed.key
+        }
     }
 
-    /// One page of the previous plan and its key.
-    struct Page: Sendable {
+    /// The name of a data shard and the key of its bytes.
+    struct Shard: Sendable, Equatable {
         var path: String
-        var kind: PageSpec.Kind
         var key: OutputKey
     }
 
-    let fingerprint: Fingerprint
-    let collections: [Collection]
-    /// The data shards of each collection, in order.
-    let shards: [[GalleryData.File]]
-    /// The search index, reused whole while no item's key, title or subtitle changes.
-    let search: SearchIndex
-    /// The previous plan, sorted by path.
-    let pages: [Page]
+    /// What the memo's build knew of one collection.
+    struct CollectionMemo: Sendable, Equatable {
+        /// Each item's ``Item/renderingKey``.
+        var items: [OutputKey]
+        /// The digest of every item's key, title, subtitle and searchable fields: what the search index holds.
+        var search: OutputKey
+        /// Its data shards, in order.
+        var shards: [Shard]
+        /// The key of each gallery page (page 1 first).
+        var galleryPages: [OutputKey]
+        /// The key of each item's page (empty for a site without item pages).
+        var itemPages: [OutputKey]
+    }
+
+    /// The build's fingerprint (nil for a memo read from disk).
+    let fingerprint: Fingerprint?
+    /// The fingerprint's ``Fingerprint/digest(configKey:)`` (nil when the build had no config key).
+    let digest: OutputKey?
+    let collections: [CollectionMemo]
+    /// The search index, reused whole while nothing it holds changes (nil for a memo read
+    /// from disk: the index is made again).
+    let search: SearchIndex?
+}
+
+/// What the renderer knows of its own items, made once: each item's key and each collection's search digest.
+struct ItemKeys: Sendable {
+    let items: [[OutputKey]]
+    let search: [OutputKey]
+
+    init(_ collections: [Collection]) {
+        // Independent: made on every core (a million items are a million digests).
+        let chunk = 4096
+        items = collections.map { collection in
+            let parts = Concurrently.map((collection.items.count + chunk - 1) / chunk) { part in
+                collection.items[(part * chunk)..<min(collection.items.count, (part + 1) * chunk)].map(\.renderingKey)
+            }
+            return parts.flatMap { $0 }
+        }
+        search = collections.map { collection in
+            let searchable = collection.fields.indices.filter { collection.fields[$0].search }
+            var feed = KeyFeed()
+            feed.begin("search")
+            feed.add(searchable) { $0.add(collection.fields[$1].label) }
+            for item in collection.items {
+                feed.add(item.record.slug)
+                feed.add(item.record.title)
+                feed.add(item.record.subtitle)
+                for f in searchable { feed.add(f < item.record.fields.count ? item.record.fields[f]?.text : nil) }
+            }
+            return feed.key
+        }
+    }
 }
 
 /// Which items changed since the memo's build: for each collection, one flag per item. Only made
-/// when the fingerprint is the memo's (so every collection has the same size as before).
+/// when the fingerprint is the memo's and every collection has the same size as before.
 struct ItemChanges: Sendable {
     let changed: [[Bool]]
-    /// Whether any item's key, title or subtitle (what the search index holds) changed.
+    /// Whether any item's key, title, subtitle or searchable field (what the search index holds) changed.
     let searchChanged: Bool
 
-    init?(memo: RenderMemo?, fingerprint: RenderMemo.Fingerprint, collections: [Collection]) {
-        guard let memo, memo.fingerprint == fingerprint, memo.collections.count == collections.count else { return nil }
+    init?(memo: RenderMemo?, fingerprint: RenderMemo.Fingerprint, digest: OutputKey?, keys: ItemKeys) {
+        guard let memo, memo.collections.count == keys.items.count else { return nil }
+        let same = if let old = memo.fingerprint { old == fingerprint } else { memo.digest != nil && memo.digest == digest }
+        guard same else { return nil }
         var changed: [[Bool]] = []
-        var searchChanged = false
-        for (old, new) in zip(memo.collections, collections) {
-            guard old.items.count == new.items.count else { return nil }
-            let flags = old.items.indices.map { !old.items[$0].rendersLike(new.items[$0]) }
-            changed.append(flags)
-            for i in flags.indices where flags[i] && !searchChanged {
-                let a = old.items[i].record, b = new.items[i].record
-                searchChanged = a.slug != b.slug || a.title != b.title || a.subtitle != b.subtitle
-            }
+        for (old, new) in zip(memo.collections, keys.items) {
+            guard old.items.count == new.count else { return nil }
+            changed.append(zip(old.items, new).map { $0 != $1 })
         }
         self.changed = changed
-        self.searchChanged = searchChanged
+        self.searchChanged = zip(memo.collections, keys.search).contains { $0.search != $1 }
     }
 
     /// Whether any item of `range` in collection `c` changed.
@@ -75,23 +137,34 @@ struct ItemChanges: Sendable {
 }
 
 extension Item {
-    /// Whether this item renders exactly like `other` everywhere (pages, shards, search): every
-    /// property of the record but `origin` (where it came from, which only messages show) and the
-    /// image are equal. `RenderMemoTests` fails when a property is added to ``Record`` and not
-    /// here.
-    public func rendersLike(_ other: Item) -> Bool {
-        let a = record, b = other.record
-        return a.id == b.id && a.slug == b.slug && a.title == b.title && a.subtitle == b.subtitle && a.image == b.image
-            && a.imageFallback == b.imageFallback && a.link == b.link && a.fields == b.fields && image == other.image
-            && a.album == b.album && a.descriptionHTML == b.descriptionHTML && a.video == b.video
+    /// The key of everything of this item that pages, shards and the search index show: its record's
+    /// shown properties (``GalgenRecords/Record/feedShown(into:)``: all but where it came from) and its
+    /// image (variants, sources and facts). Two items with one key render alike everywhere.
+    /// `RenderMemoTests` fails when a property is added to ``ItemImage`` and not here.
+    public var renderingKey: OutputKey {
+        var feed = KeyFeed()
+        record.feedShown(into: &feed)
+        feed.add(image) { f, image in
+            f.add(image.variants) { Self.feed($1, into: &$0) }
+            f.add(image.sources) { f, source in
+                f.add(source.type)
+                f.add(source.variants) { Self.feed($1, into: &$0) }
+            }
+            image.facts.feed(into: &f)
+        }
+        return feed.key
     }
 
-    /// The properties of ``Record`` that ``rendersLike(_:)`` compares, and those it leaves out: the
-    /// origin (never shown) and the Markdown `description`, which pages show only as `descriptionHTML`
-    /// (rendered from it, with its links resolved, before the pages are planned).
-    static let comparedRecordProperties = ["id", "slug", "title", "subtitle", "image", "imageFallback", "link", "fields", "album",
-                                           "descriptionHTML", "video"]
-    static let ignoredRecordProperties = ["origin", "description"]
+    private static func feed(_ variant: ImageVariant, into feed: inout KeyFeed) {
+        feed.add(variant.path)
+        feed.add(variant.width)
+        feed.add(variant.height)
+    }
+
+    /// The properties of the image types that ``renderingKey`` feeds.
+    static let keyedImageProperties = ["variants", "sources", "facts"]
+    static let keyedSourceProperties = ["type", "variants"]
+    static let keyedVariantProperties = ["path", "width", "height"]
 }
 
 extension SiteRenderer {
@@ -99,36 +172,50 @@ extension SiteRenderer {
     /// ``RenderMemo``); nil where ``key(for:)`` must compute it.
     /// - Parameter plan: The pages from ``plan()``.
     public func reusedKeys(for plan: [PageSpec]) -> [OutputKey?] {
-        var keys = [OutputKey?](repeating: nil, count: plan.count)
-        guard let memo, let changes else { return keys }
-        var j = 0
-        for (i, spec) in plan.enumerated() {
-            while j < memo.pages.count && memo.pages[j].path < spec.path { j += 1 }
-            guard j < memo.pages.count, memo.pages[j].path == spec.path, memo.pages[j].kind == spec.kind else { continue }
+        guard let memo, let changes else { return [OutputKey?](repeating: nil, count: plan.count) }
+        return plan.map { spec in
             switch spec.kind {
             case .gallery(let c, let n):
+                let kept = memo.collections[c].galleryPages
+                guard n <= kept.count else { return nil }
                 // A first page that lists sub-albums shows their covers and counts: keyed afresh.
-                if n == 1 && !collections[c].subalbums.isEmpty { continue }
+                if n == 1 && !collections[c].subalbums.isEmpty { return nil }
                 // Filter counts and browse links are the whole collection's: any change keys every page afresh.
-                if !collections[c].filters.isEmpty && changes.any(c, 0..<collections[c].items.count) { continue }
+                if !collections[c].filters.isEmpty && changes.any(c, 0..<collections[c].items.count) { return nil }
                 let ranges = Pagination.pages(count: collections[c].items.count, pageSize: config.pageSize)
-                if !changes.any(c, ranges[n - 1]) { keys[i] = memo.pages[j].key }
+                return changes.any(c, ranges[n - 1]) ? nil : kept[n - 1]
             case .item(let c, let index):
-                // The page shows its neighbours' titles and links too.
-                if !changes.any(c, (index - 1)..<(index + 2)) { keys[i] = memo.pages[j].key }
+                let kept = memo.collections[c].itemPages
+                // The page shows its neighbours' titles and links too (and its item's slug is its path).
+                guard index < kept.count, !changes.any(c, (index - 1)..<(index + 2)) else { return nil }
+                return kept[index]
             case .home, .notFound, .albums, .browse:
-                break  // every collection's or album's cover and count: cheap to key
+                return nil  // every collection's or album's cover and count: cheap to key
             }
         }
-        return keys
     }
 
-    /// What the next build of this site in this process may reuse.
+    /// What the next build of this site may reuse.
     /// - Parameters:
     ///   - plan: The pages from ``plan()``.
     ///   - keys: Their keys, in the same order.
     public func memo(plan: [PageSpec], keys: [OutputKey]) -> RenderMemo {
-        RenderMemo(fingerprint: fingerprint, collections: collections, shards: data.shards, search: data.search,
-                   pages: zip(plan, keys).map { RenderMemo.Page(path: $0.path, kind: $0.kind, key: $1) })
+        let zero = OutputKey(high: 0, low: 0)
+        var gallery = collections.map { [OutputKey](repeating: zero, count: Pagination.pages(count: $0.items.count,
+                                                                                               pageSize: config.pageSize).count) }
+        var item = collections.map { [OutputKey](repeating: zero, count: config.itemPages == .all ? $0.items.count : 0) }
+        for (spec, key) in zip(plan, keys) {
+            switch spec.kind {
+            case .gallery(let c, let n): gallery[c][n - 1] = key
+            case .item(let c, let i): item[c][i] = key
+            case .home, .notFound, .albums, .browse: break
+            }
+        }
+        let memos = collections.indices.map { c in
+            RenderMemo.CollectionMemo(items: itemKeys.items[c], search: itemKeys.search[c],
+                                      shards: data.shards[c].map { RenderMemo.Shard(path: $0.path, key: $0.key) },
+                                      galleryPages: gallery[c], itemPages: item[c])
+        }
+        return RenderMemo(fingerprint: fingerprint, digest: fingerprintDigest, collections: memos, search: data.search)
     }
 }

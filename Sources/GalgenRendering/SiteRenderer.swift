@@ -1,6 +1,6 @@
 import Foundation
 public import GalgenConfig
-import GalgenCore
+public import GalgenCore
 import GalgenRecords
 public import GalgenSiteModel
 
@@ -55,6 +55,10 @@ public struct SiteRenderer: Sendable {
     let memo: RenderMemo?
     let changes: ItemChanges?
     let fingerprint: RenderMemo.Fingerprint
+    /// Its digest with the build's config key, when there is one.
+    let fingerprintDigest: OutputKey?
+    /// Each item's key and each collection's search digest (compared with the memo's, and kept in the next).
+    let itemKeys: ItemKeys
     /// What page keys add for locale field formats (the ICU version); nil with plain formats.
     var fieldFormatKey: String?
     /// ICU's formats for the site language, with locale field formats; shared by the render threads.
@@ -84,11 +88,13 @@ public struct SiteRenderer: Sendable {
     ///   - groups: The sources split into albums.
     ///   - templates: The loaded templates.
     ///   - assets: The hashed assets (must include `assets/placeholder.svg`).
-    ///   - memo: What the previous build of this site in this process worked out (``memo(plan:keys:)``).
+    ///   - memo: What the previous build of this site worked out (``memo(plan:keys:)``), in this process or read back.
+    ///   - configKey: What stands for the config in a memo kept on disk (``RenderMemo/Fingerprint/digest(configKey:)``);
+    ///     nil: the memo this renderer makes can only be reused in this process.
     ///   - messages: The theme's words in the site's language (``Messages/load(language:tables:siteDirectory:fileSystem:)``).
     /// - Throws: ``RenderingError`` when the placeholder asset is missing.
     public init(config: SiteConfig, collections: [Collection], groups: [CollectionGroup] = [], templates: TemplateSet, assets: AssetSet,
-                memo: RenderMemo? = nil, messages: Messages = .english) throws(RenderingError) {
+                memo: RenderMemo? = nil, configKey: OutputKey? = nil, messages: Messages = .english) throws(RenderingError) {
         guard let placeholder = assets.path(forKey: "placeholder_svg") else {
             throw RenderingError(.missingTemplate, location: "theme",
                                  message: "missing assets/placeholder.svg (shown for items without a usable image)")
@@ -121,13 +127,17 @@ public struct SiteRenderer: Sendable {
                 "\(c.name) \(c.items.count) \(c.fullTitle) \(c.cover ?? -1) \(c.download.map { "\($0.path) \($0.bytes)" } ?? "")\n"
                     + (c.descriptionHTML ?? "")
             })
-        let changes = ItemChanges(memo: memo, fingerprint: fingerprint, collections: collections)
+        let itemKeys = ItemKeys(collections)
+        let digest = configKey.map { fingerprint.digest(configKey: $0) }
+        let changes = ItemChanges(memo: memo, fingerprint: fingerprint, digest: digest, keys: itemKeys)
         self.fingerprint = fingerprint
+        self.fingerprintDigest = digest
+        self.itemKeys = itemKeys
         self.memo = changes == nil ? nil : memo
         self.changes = changes
         let data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
                                 types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all,
-                                previous: changes == nil ? nil : memo?.shards,
+                                previous: changes == nil ? nil : memo?.collections.map(\.shards),
                                 previousSearch: changes == nil ? nil : memo?.search, changes: changes)
         self.data = data
         let controls = collections.indices.map { FiltersContext.make(data.facets, collection: $0, messages: messages) }

@@ -30,17 +30,6 @@ public struct SiteFile: Sendable {
         self.init(path: path, bytes: data, make: { data })
     }
 
-    /// A file made before whose bytes would be the same (a shard none of whose items changed):
-    /// its path and key are kept, its bytes made by `make`.
-    /// - Parameters:
-    ///   - previous: The file made before.
-    ///   - make: Makes the bytes again.
-    package init(reusing previous: SiteFile, make: @escaping @Sendable () -> Data) {
-        self.path = previous.path
-        self.key = previous.key
-        self.make = make
-    }
-
     /// A file whose key was taken from its bytes before (they were made once and let go).
     /// - Parameters:
     ///   - path: Path below the site root.

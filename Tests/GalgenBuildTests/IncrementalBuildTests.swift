@@ -195,6 +195,18 @@ struct IncrementalBuildTests {
                                           "things/page/3/index.html"])
         #expect(pages.rendered == changedPages.count, "\(changedPages.sorted())")
         #expect(pages.unchanged == report.pages - changedPages.count)
+        // Only the keys of those pages (and of the home and 404 pages) were computed: the others came from
+        // the last build's memo, kept beside the published folder's manifest.
+        let kept = try #require(report.output?.keptPageKeys)
+        #expect(kept >= report.pages - changedPages.count - 2 && kept <= report.pages - changedPages.count)
+        // A damaged memo is not read: every key is computed, and the site is the same.
+        let outputs = site.cachePath + "/outputs"
+        let memos = try FileManager.default.contentsOfDirectory(atPath: outputs).filter { $0.hasSuffix(".render") }
+        #expect(!memos.isEmpty)
+        for name in memos { try Data("galgen-render-memo 1\ndamaged".utf8).write(to: URL(fileURLWithPath: outputs + "/" + name)) }
+        try site.writeRecords(records.replacingOccurrences(of: "\"Item 6\"", with: "\"Item six\""))
+        let again = try await Self.buildAndCompare(site, "after a damaged memo", fresh: &fresh)
+        #expect(again.output?.keptPageKeys == nil && again.output?.full == false)
     }
 
     @Test func anItemTemplateEditRendersItemPagesOnly() async throws {

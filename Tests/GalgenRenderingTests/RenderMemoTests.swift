@@ -26,9 +26,11 @@ struct RenderMemoTests {
         }
     }
 
-    private static func renderer(_ items: [Item], title: String = "Site", memo: RenderMemo? = nil) throws -> SiteRenderer {
+    private static func renderer(_ items: [Item], title: String = "Site", memo: RenderMemo? = nil,
+                                 configKey: OutputKey? = nil) throws -> SiteRenderer {
         try SiteRenderer(config: try config(title: title), collections: [Collection(name: "people", title: "People", items: items)],
-                         templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin), memo: memo)
+                         templates: try TemplateSet(theme: .builtin), assets: try AssetSet(theme: .builtin), memo: memo,
+                         configKey: configKey)
     }
 
     private static func memo(_ r: SiteRenderer) -> RenderMemo {
@@ -56,7 +58,7 @@ struct RenderMemoTests {
         let fresh = try Self.renderer(items)
         #expect(after.data.files.map(\.path) == fresh.data.files.map(\.path))
         #expect(after.data.files.map(\.key) == fresh.data.files.map(\.key))
-        let kept = Set(memo.shards[0].map(\.path))
+        let kept = Set(memo.collections[0].shards.map(\.path))
         #expect(after.data.shards[0].map { kept.contains($0.path) } == [false, true, true])
         for (a, b) in zip(after.data.files, fresh.data.files) { #expect(a.data == b.data, "\(a.path)") }
     }
@@ -67,8 +69,7 @@ struct RenderMemoTests {
         // A memo whose index is another one: reusing it shows.
         let other = SearchIndex(collections: [Collection(name: "people", title: "People", items: Array(items.prefix(3)))],
                                 pageSize: 4, itemPages: true)
-        let memo = RenderMemo(fingerprint: real.fingerprint, collections: real.collections, shards: real.shards, search: other,
-                              pages: real.pages)
+        let memo = RenderMemo(fingerprint: real.fingerprint, digest: real.digest, collections: real.collections, search: other)
         func paths(_ r: SiteRenderer) -> [String] { r.data.files.map(\.path).filter { $0.hasPrefix("search/") } }
         #expect(paths(try Self.renderer(items, memo: memo)) == other.files.map(\.path).sorted())
         items[7].image = nil  // only the image: the index holds no image
@@ -98,14 +99,23 @@ struct RenderMemoTests {
         #expect(same.reusedKeys(for: plan).filter { $0 == nil }.count == 2)  // the home and 404 pages
     }
 
-    @Test func everyRecordPropertyButItsOriginIsCompared() {
-        // A property added to Record must be added to Item.rendersLike (or, if no page shows it, here).
+    @Test func everyShownPropertyIsInAnItemsKey() {
+        // A property added to Record must be fed by Record.feedShown (or, if no page shows it, listed as unshown).
         let names = Mirror(reflecting: Record(id: "a", slug: "a", title: "a", origin: "o")).children.compactMap(\.label)
-        #expect(Set(names) == Set(Item.comparedRecordProperties + Item.ignoredRecordProperties))
-        let base = Item(record: Record(id: "a", slug: "a", title: "t", subtitle: "s", image: .url("https://x/a.jpg"),
-                                       link: "https://x/", origin: "o"), image: nil)
+        #expect(Set(names) == Set(Record.shownProperties + Record.unshownProperties))
+        let image = ItemImage(variants: [ImageVariant(path: "p", width: 1, height: 1)], facts: ImageFacts(width: 1, height: 1, averageColor: "#000000"))
+        #expect(Set(Mirror(reflecting: image).children.compactMap(\.label)) == Set(Item.keyedImageProperties))
+        #expect(Set(Mirror(reflecting: ImageSource(type: "image/webp", variants: [])).children.compactMap(\.label))
+                == Set(Item.keyedSourceProperties))
+        #expect(Set(Mirror(reflecting: image.variants[0]).children.compactMap(\.label)) == Set(Item.keyedVariantProperties))
+        #expect(Set(Mirror(reflecting: FieldValue(text: "x")).children.compactMap(\.label)) == Set(Record.shownFieldValueProperties))
+        #expect(Set(Mirror(reflecting: RecordVideo(path: "/v.mp4", mimeType: "video/mp4", playable: true)).children.compactMap(\.label))
+                == Set(Record.shownVideoProperties))
+        var base = Item(record: Record(id: "a", slug: "a", title: "t", subtitle: "s", image: .url("https://x/a.jpg"),
+                                       link: "https://x/", origin: "o"), image: image)
+        base.record.fields = [FieldValue(text: "f")]
         var variants: [Item] = []
-        for change in 0..<7 {
+        for change in 0..<12 {
             var item = base
             switch change {
             case 0: item.record.id = "b"
@@ -114,13 +124,56 @@ struct RenderMemoTests {
             case 3: item.record.subtitle = nil
             case 4: item.record.image = .file("/a.jpg")
             case 5: item.record.link = nil
-            default: item.image = ItemImage(variants: [ImageVariant(path: "p", width: 1, height: 1)], facts: ImageFacts(width: 1, height: 1, averageColor: "#000000"))
+            case 6: item.record.fields = [FieldValue(text: "g")]
+            case 7: item.record.album = "x"
+            case 8: item.record.descriptionHTML = "<p>x</p>"
+            case 9: item.image?.variants[0].width = 2
+            case 10: item.image?.facts.averageColor = "#ffffff"
+            default: item.image = nil
             }
             variants.append(item)
         }
-        #expect(variants.allSatisfy { !$0.rendersLike(base) })
+        #expect(Set(variants.map(\.renderingKey)).count == variants.count)
+        #expect(variants.allSatisfy { $0.renderingKey != base.renderingKey })
         var moved = base
         moved.record.origin = "elsewhere"
-        #expect(moved.rendersLike(base))
+        #expect(moved.renderingKey == base.renderingKey)
+    }
+
+    @Test func aMemoReadBackIsReusedOnlyWithItsConfigKey() throws {
+        var items = Self.items(2_030)
+        let key = OutputKey(digesting: Data("config a".utf8))
+        let before = try Self.renderer(items, configKey: key)
+        let data = try #require(Self.memo(before).encode())
+        let read = try #require(RenderMemo.decode(data))
+        #expect(read.fingerprint == nil && read.search == nil && read.collections == Self.memo(before).collections)
+        items[9].record.title = "Changed"
+        let after = try Self.renderer(items, memo: read, configKey: key)
+        let plan = after.plan()
+        let reused = after.reusedKeys(for: plan)
+        #expect(reused.count { $0 == nil } == 6)  // as in memory: item 9's page, its neighbours, its gallery page, home, 404
+        for (spec, key) in zip(plan, reused) {
+            if let key { #expect(key == after.key(for: spec), "\(spec.path)") }
+        }
+        let fresh = try Self.renderer(items)
+        #expect(after.data.files.map(\.key) == fresh.data.files.map(\.key))
+        for (a, b) in zip(after.data.files, fresh.data.files) { #expect(a.data == b.data, "\(a.path)") }
+        // Another config (or binary) key, or none: nothing is reused.
+        for other in [OutputKey(digesting: Data("config b".utf8)), nil] {
+            let r = try Self.renderer(items, memo: read, configKey: other)
+            #expect(r.reusedKeys(for: plan).allSatisfy { $0 == nil })
+        }
+        // Without a config key there is nothing to keep on disk.
+        #expect(Self.memo(try Self.renderer(items)).encode() == nil)
+    }
+
+    @Test func aDamagedMemoRecordIsNotRead() throws {
+        let data = try #require(Self.memo(try Self.renderer(Self.items(50), configKey: OutputKey(digesting: Data("c".utf8)))).encode())
+        #expect(RenderMemo.decode(data) != nil)
+        var flipped = data
+        flipped[flipped.count / 2] ^= 1
+        for bad in [flipped, data.dropLast(), data.prefix(30), Data("galgen-render-memo 2\n".utf8) + data.dropFirst(21), Data()] {
+            #expect(RenderMemo.decode(Data(bad)) == nil)
+        }
     }
 }

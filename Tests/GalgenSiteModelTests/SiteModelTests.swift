@@ -33,10 +33,10 @@ struct SiteModelTests {
         #expect(image.files.map(\.path) == ["img/a-160.jpg", "img/a-320.jpg", "img/a-160.avif", "img/a-320.avif"])
     }
 
-    @Test func aSiteFileMakesItsBytesAgainAndAReusedOneKeepsItsNameAndKey() {
+    @Test func aSiteFileMakesItsBytesAgainAndAKeyedOneKeepsItsNameAndKey() {
         let made = SiteFile(path: "data/x-1.json", bytes: Data("[1]".utf8), make: { Data("[1]".utf8) })
         #expect(made.data == Data("[1]".utf8) && made.key == OutputKey(digesting: Data("[1]".utf8)))
-        let reused = SiteFile(reusing: made, make: { Data("[1]".utf8) })
+        let reused = SiteFile(path: made.path, key: made.key, make: { Data("[1]".utf8) })
         #expect(reused.path == made.path && reused.key == made.key && reused.data == made.data)
     }
 }

@@ -55,23 +55,26 @@ struct PagesStep: BuildStep {
             return
         }
         let renderer: SiteRenderer
+        let configKey = RenderMemoRecord.configKey(state)
         do {
             renderer = try SiteRenderer(config: config, collections: collections, groups: groups, templates: templates, assets: assets,
-                                        memo: state.session?.render, messages: state.messages ?? .english)
+                                        memo: state.session?.render ?? RenderMemoRecord.read(state, stager: stager),
+                                        configKey: configKey, messages: state.messages ?? .english)
         } catch {
             throw BuildError(.failed(error.description))
         }
         // What the published folder holds, read before the plan exists: its 100 MB record (at a
         // million files) is then gone before the build's peak.
         stager.readPublished()
-        let (files, pageCount) = try await plan(renderer, images: state.imageFiles, archives: downloads.archives, assets: assets, state: &state)
+        let (files, pageCount, kept) = try await plan(renderer, images: state.imageFiles, archives: downloads.archives, assets: assets, state: &state)
         if let inputs { stager.recordInputs(inputs, counts: [pageCount, state.report.dataFiles, state.report.assets]) }
         let actions = try BuildError.mapping(try stager.prepare(files.map(\.entry)))
         state.report.pages = pageCount
         state.report.output = BuildReport.OutputCounts(full: stager.fullReason != nil, reason: stager.fullReason,
                                                        rendered: stager.changes.rendered, unchanged: stager.changes.unchanged,
                                                        removed: stager.changes.removed,
-                                                       keys: stager.keysNote ?? "computed: this build's inputs cannot be recorded (serve)")
+                                                       keys: stager.keysNote ?? "computed: this build's inputs cannot be recorded (serve)",
+                                                       keptPageKeys: kept == 0 ? nil : kept)
         // The folders' records (read, checked and matched in `prepare`) are gone: their pages go
         // back before the writing, the build's peak.
         Memory.returnFreed()
@@ -83,7 +86,7 @@ struct PagesStep: BuildStep {
     /// Every file of the site with its key, sorted by path; two files at one path fail the build.
     private func plan(_ renderer: SiteRenderer, images: [PublishedImage], archives: [AlbumDownloads.Archive], assets: AssetSet,
                       state: inout BuildState)
-        async throws(BuildError) -> (files: [File], pages: Int) {
+        async throws(BuildError) -> (files: [File], pages: Int, keptKeys: Int) {
         var plan = renderer.plan()
         let data = renderer.data.files
         let crawler = renderer.crawlerFiles(for: plan) + renderer.feeds()
@@ -106,22 +109,22 @@ struct PagesStep: BuildStep {
 
         // Page keys, in parallel: building a page's context costs a fraction of rendering it.
         let keyChunks = stride(from: 0, to: plan.count, by: 256).map { $0..<min($0 + 256, plan.count) }
-        let session = state.session
-        let reused = session == nil ? [] : renderer.reusedKeys(for: plan)
+        let reused = renderer.reusedKeys(for: plan)
         let keys = await Parallel.map(keyChunks, jobs: state.options.jobs) { [plan] range in
-            range.map { i in (reused.isEmpty ? nil : reused[i]) ?? renderer.key(for: plan[i]) }
+            range.map { i in reused[i] ?? renderer.key(for: plan[i]) }
         }
         for (range, chunk) in zip(keyChunks, keys) {
             for (i, key) in zip(range, chunk) { files.append((OutputEntry(path: plan[i].path, key: key), .page(plan[i]))) }
         }
         // Keys are pure functions of the inputs: the memo holds whatever happens to this build.
-        if let session { session.render = renderer.memo(plan: plan, keys: keys.flatMap { $0 }) }
+        let memo = renderer.memo(plan: plan, keys: keys.flatMap { $0 })
+        if let session = state.session { session.render = memo } else { state.renderMemo = memo }
         let pageCount = plan.count
         plan = []  // the files hold the pages now
         files.sort { $0.entry.path < $1.entry.path }
         for i in files.indices.dropFirst() where files[i].entry.path == files[i - 1].entry.path {
             throw BuildError(.failed("two files of the site would be \(files[i].entry.path); rename the collection or record that makes it"))
         }
-        return (files, pageCount)
+        return (files, pageCount, reused.count { $0 != nil })
     }
 }

@@ -11,6 +11,7 @@ struct PublishStep: BuildStep {
             state.report.diagnostics.append(Diagnostic(.warning, code: "output.record", subject: "output", message: warning))
         }
         state.report.published = true
+        RenderMemoRecord.write(state, stager: stager)
         if let session = state.session { session.trees = stager.trees }
         if let index = state.report.steps.lastIndex(where: { $0.name == StepName.pages.rawValue }) {
             state.report.steps[index].rendered = stager.pageChanges.rendered
