@@ -20,6 +20,7 @@ extension OutputStager {
         if published != nil && changes.rendered == 0 && changes.removed == 0 {
             mode = .unchanged
             actions = Array(repeating: .keep, count: entries.count)
+            prefetch = nil
             return actions
         }
         readSpare()
@@ -61,10 +62,10 @@ extension OutputStager {
         guard published != nil else { return }
         if let tree = current(known?.spare, folder: sparePath) {
             spare = tree.files
-        } else if let recorded = try? OutputManifest.load(cache: cache, output: output, folder: sparePath,
-                                                          fileSystem: fileSystem, version: GalgenVersion.current,
-                                                          sharing: published ?? []) {
-            spare = Self.unchanged(recorded.files, in: sparePath, fileSystem: fileSystem)
+        } else {
+            let read = prefetched(sparePath, spare: true)
+                ?? Self.read(sparePath, cache: cache, output: output, fileSystem: fileSystem, sharing: published ?? [])
+            spare = read.unusable == nil ? read.files : nil
         }
     }
 
@@ -113,6 +114,7 @@ extension OutputStager {
         hadPublished = published != nil
         if !remember { published = nil }
         spare = nil
+        prefetch = nil
     }
 
     /// The records of a folder's files that still describe them: a file someone changed, replaced

@@ -73,6 +73,8 @@ public final class OutputStager: @unchecked Sendable {
     public internal(set) var keysNote: String?
     /// The same for the spare, once read (only when a build has work to do).
     var spare: [OutputManifest.Recorded]?
+    /// Both records read ahead (``prefetchRecords(width:)``), until the actions are decided.
+    var prefetch: RecordPrefetch?
     /// The spare's files the new site does not have, removed at publish.
     var spareGone: [String] = []
     /// Whether the published folder's record was read and usable (``published`` itself is dropped
@@ -185,19 +187,14 @@ public final class OutputStager: @unchecked Sendable {
             published = tree.files
             return
         }
-        do {
-            if let manifest = try OutputManifest.loadManifest(cache: cache, output: output, folder: output, fileSystem: fileSystem,
-                                                              version: GalgenVersion.current) {
-                let files = Self.unchanged(manifest.tree.files, in: output, fileSystem: fileSystem)
-                if files.count == manifest.tree.files.count { publishedManifest = (manifest.tree.identity, manifest.checksum) }
-                published = files
-            }
-        } catch {
-            switch error {
-            case .missing: fullReason = "no record of the output folder's files (it was replaced, or built with another cache)"
-            case .damaged(let why): fullReason = "the record of the last build's files is damaged (\(why))"
-            case .otherVersion(let v): fullReason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
-            }
+        let read = prefetched(output, spare: false) ?? Self.read(output, cache: cache, output: output, fileSystem: fileSystem)
+        switch read.unusable {
+        case nil:
+            published = read.files
+            publishedManifest = read.whole
+        case .missing: fullReason = "no record of the output folder's files (it was replaced, or built with another cache)"
+        case .damaged(let why): fullReason = "the record of the last build's files is damaged (\(why))"
+        case .otherVersion(let v): fullReason = "galgen \(GalgenVersion.current) does not reuse files of galgen \(v)"
         }
     }
 

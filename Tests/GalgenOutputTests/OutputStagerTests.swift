@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import GalgenCore
-import GalgenOutput
+@testable import GalgenOutput
 import GalgenTestSupport
 import Testing
 
@@ -22,10 +22,19 @@ struct OutputStagerTests {
     /// Builds `files` (path → text) and the folder's marker, as the pages step does, into the output folder; the
     /// actions `prepare` chose, in path order (as `prepare` takes them: the marker first), and what changed. The stager goes at the end, and with it
     /// its lock on the output folder.
+    /// With `readAhead`, the folders' records are read ahead (``OutputStager/prefetchRecords(width:)``, as a
+    /// build does while it reads its records) and `readAhead` runs once that read is done.
     private func build(_ site: [(String, String)], in directory: TemporaryDirectory,
-                       fileSystem: any FileSystem = LocalFileSystem()) throws -> (OutputChanges, [OutputAction]) {
+                       fileSystem: any FileSystem = LocalFileSystem(),
+                       readAhead: (() throws -> Void)? = nil) throws -> (OutputChanges, [OutputAction]) {
         let files = (site + [(OutputStager.markerName, OutputStager.markerText)]).sorted { $0.0 < $1.0 }
         let stager = try stager(directory, fileSystem: fileSystem)
+        if let readAhead {
+            stager.prefetchRecords(width: 2)
+            let reads = try #require(stager.prefetch, "nothing was read ahead").reads
+            #expect(reads.published.files != nil && reads.spare?.files != nil)
+            try readAhead()
+        }
         stager.readPublished()
         let actions = try stager.prepare(files.map { OutputEntry(path: $0.0, key: OutputKey(digesting: Data($0.1.utf8))) })
         for (index, action) in actions.enumerated() {
@@ -100,5 +109,54 @@ struct OutputStagerTests {
         _ = try build(new + [("deep/er/again.html", "x")], in: directory)
         #expect(try text("public/deep/er/again.html", directory) == "x")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/public/img").sorted() == published.sorted())
+    }
+
+    private static let site = [("index.html", "one"), ("people/a.html", "a"), ("people/b.html", "b")]
+
+    @Test func recordsReadAheadStillSeeAFileEditedByHand() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try build(Self.site, in: directory)
+        _ = try build(Self.site + [("people/c.html", "c")], in: directory)   // a spare from here
+        // Edited in place (the spare shares the file), the same size, before the build.
+        let page = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path + "/public/people/a.html"))
+        try page.write(contentsOf: Data("A".utf8))
+        try page.close()
+        let (changes, actions) = try build(Self.site + [("people/c.html", "c")], in: directory, readAhead: {})
+        // The marker, index.html, people/a.html, b, c: a is made again, the rest kept or linked.
+        #expect(actions[2] == .write && actions.filter { $0 == .write }.count == 1, "\(actions)")
+        #expect(changes.unchanged == 4, "\(changes)")
+        #expect(try text("public/people/a.html", directory) == "a")
+    }
+
+    @Test func anOutputFolderReplacedAfterItsRecordWasReadAheadIsReadAgain() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try build(Self.site, in: directory)
+        _ = try build(Self.site, in: directory)
+        let output = directory.path + "/public"
+        let (changes, actions) = try build(Self.site, in: directory, readAhead: {
+            // Another folder with the same files: no record of it, so nothing of it can be trusted.
+            try FileManager.default.moveItem(atPath: output, toPath: output + "-moved")
+            try FileManager.default.copyItem(atPath: output + "-moved", toPath: output)
+        })
+        #expect(actions.allSatisfy { $0 == .write }, "\(actions)")
+        #expect(changes.rendered == 4, "\(changes)")
+        #expect(try text("public/people/b.html", directory) == "b")
+    }
+
+    @Test func aSpareReplacedAfterItsRecordWasReadAheadIsNotEdited() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try build(Self.site, in: directory)
+        _ = try build(Self.site + [("people/c.html", "c")], in: directory)
+        let spare = directory.path + "/.public.spare"
+        let (_, actions) = try build(Self.site, in: directory, readAhead: {
+            try FileManager.default.moveItem(atPath: spare, toPath: directory.path + "/spare-moved")
+            try FileManager.default.copyItem(atPath: directory.path + "/spare-moved", toPath: spare)
+        })
+        // Without a spare it can trust, the site is made in a fresh folder from the published one.
+        #expect(!actions.contains(.keep) && actions.contains(.link), "\(actions)")
+        #expect(try text("public/people/a.html", directory) == "a" && !directory.exists("public/people/c.html"))
     }
 }

@@ -12,6 +12,8 @@ struct RecordsStep: BuildStep {
 
     func run(_ state: inout BuildState) async throws(BuildError) {
         let config = try state.need(state.config, "config")
+        // The output folders' records are checked file by file while the records are read and mapped.
+        state.stager?.prefetchRecords(width: state.options.jobs)
         let cache: DiskCache
         do { cache = try DiskCache(directory: state.cacheDirectory, fileSystem: state.fileSystem) } catch {
             throw BuildError(.failed("cannot open the cache: \(error)"))
