@@ -85,6 +85,7 @@ public struct KeyFeed: Sendable {
     }
 
     /// Adds an optional value: a marker for nil, else the value.
+    @inlinable
     public mutating func add<T>(_ value: T?, _ feed: (inout KeyFeed, T) -> Void) {
         guard let value else {
             beginOptional(present: false)
@@ -101,11 +102,13 @@ public struct KeyFeed: Sendable {
     }
 
     /// Adds an optional string.
+    @inlinable
     public mutating func add(_ value: String?) {
         add(value) { $0.add($1) }
     }
 
     /// Adds a list: its length, then each element.
+    @inlinable
     public mutating func add<T>(_ values: [T], _ feed: (inout KeyFeed, T) -> Void) {
         beginList(count: values.count)
         for value in values { feed(&self, value) }
