@@ -87,8 +87,11 @@ struct ItemKeys: Sendable {
         // Independent: made on every core (a million items are a million digests).
         let chunk = 4096
         items = collections.map { collection in
+            // Through the buffer: an item lent, not copied (a copy retains its every string).
             let parts = Concurrently.map((collection.items.count + chunk - 1) / chunk) { part in
-                collection.items[(part * chunk)..<min(collection.items.count, (part + 1) * chunk)].map(\.renderingKey)
+                collection.items.withUnsafeBufferPointer { items in
+                    ((part * chunk)..<min(items.count, (part + 1) * chunk)).map { items[$0].renderingKey }
+                }
             }
             return parts.flatMap { $0 }
         }
@@ -97,11 +100,13 @@ struct ItemKeys: Sendable {
             var feed = KeyFeed()
             feed.begin("search")
             feed.add(searchable) { $0.add(collection.fields[$1].label) }
-            for item in collection.items {
-                feed.add(item.record.slug)
-                feed.add(item.record.title)
-                feed.add(item.record.subtitle)
-                for f in searchable { feed.add(f < item.record.fields.count ? item.record.fields[f]?.text : nil) }
+            collection.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    feed.add(items[i].record.slug)
+                    feed.add(items[i].record.title)
+                    feed.add(items[i].record.subtitle)
+                    for f in searchable { feed.add(f < items[i].record.fields.count ? items[i].record.fields[f]?.text : nil) }
+                }
             }
             return feed.key
         }

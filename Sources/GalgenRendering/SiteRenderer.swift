@@ -169,8 +169,11 @@ public struct SiteRenderer: Sendable {
                 pages.append(PageSpec(path: "\(collection.name)/\(Pagination.folder(ofPage: n))index.html",
                                       kind: .gallery(collection: c, page: n)))
             }
-            for (i, item) in collection.items.enumerated() where config.itemPages == .all {
-                pages.append(PageSpec(path: "\(collection.name)/\(item.record.slug)/index.html", kind: .item(collection: c, item: i)))
+            guard config.itemPages == .all else { continue }
+            collection.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    pages.append(PageSpec(path: "\(collection.name)/\(items[i].record.slug)/index.html", kind: .item(collection: c, item: i)))
+                }
             }
         }
         pages += browsePlan()

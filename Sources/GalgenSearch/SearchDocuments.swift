@@ -39,10 +39,12 @@ struct Documents: Sendable {
         var c = collection(of: ids.lowerBound)
         var id = ids.lowerBound
         while id < ids.upperBound {
-            let items = collections[c].items
             let start = id - offsets[c]
-            let end = min(items.count, ids.upperBound - offsets[c])
-            for i in start..<end { body(offsets[c] + i, items[i], searchable[c]) }
+            let end = min(collections[c].items.count, ids.upperBound - offsets[c])
+            // Through the buffer: each item is lent to `body`, not copied (a copy retains its every string).
+            collections[c].items.withUnsafeBufferPointer { items in
+                for i in start..<end { body(offsets[c] + i, items[i], searchable[c]) }
+            }
             id = offsets[c] + end
             c += 1
         }
