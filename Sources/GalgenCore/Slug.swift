@@ -13,11 +13,12 @@ public enum Slug {
     /// - Parameter text: The raw id.
     /// - Returns: A non-empty slug of at most ``maxLength`` characters.
     public static func make(_ text: String) -> String {
+        // ASCII text (most ids) decomposes to itself and has no marks: made byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return ascii(text) }
         var out = ""
         var length = 0  // out is ASCII: its length in characters is its length in bytes
         var pendingHyphen = false
-        // ASCII text decomposes to itself.
-        let decomposed = text.utf8.allSatisfy { $0 < 0x80 } ? text : text.decomposedStringWithCanonicalMapping
+        let decomposed = text.decomposedStringWithCanonicalMapping
         for scalar in decomposed.unicodeScalars {
             let v = scalar.value
             var ascii: UInt32?
@@ -43,5 +44,28 @@ public enum Slug {
         }
         if out.isEmpty { return "item-" + String(ContentHash.sha256Hex(text).prefix(10)) }
         return out
+    }
+
+    /// ``make(_:)`` of an ASCII `text`, the same rules on its bytes.
+    private static func ascii(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(text.utf8.count, maxLength))
+        var pendingHyphen = false
+        for byte in text.utf8 {
+            let kept: UInt8
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A: kept = byte
+            case 0x41...0x5A: kept = byte + 32
+            default:
+                pendingHyphen = true
+                continue
+            }
+            if out.count + (pendingHyphen ? 2 : 1) > maxLength { break }
+            if pendingHyphen && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+            pendingHyphen = false
+            out.append(kept)
+        }
+        if out.isEmpty { return "item-" + String(ContentHash.sha256Hex(text).prefix(10)) }
+        return String(decoding: out, as: UTF8.self)
     }
 }

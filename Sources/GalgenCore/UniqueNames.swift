@@ -13,11 +13,10 @@ public struct UniqueNames: Sendable {
     public mutating func claim(_ base: String) -> String {
         var name = base
         var n = 2
-        while used.contains(name) {
+        while !used.insert(name).inserted {
             name = "\(base)-\(n)"
             n += 1
         }
-        used.insert(name)
         return name
     }
 }

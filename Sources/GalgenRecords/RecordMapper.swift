@@ -10,7 +10,7 @@ struct RecordMapper {
     private(set) var diagnostics: [Diagnostic] = []
     private var idIndex: [String: Int] = [:]
     private var usedSlugs = UniqueNames(reserved: ["page"])  // `page/` holds the gallery's later pages
-    /// Local image paths as written → resolved (records share a few images; resolving costs).
+    /// Local image paths as written (untrimmed) → resolved (records share a few images; checking and resolving costs).
     private var resolvedPaths: [String: String] = [:]
 
     init(config: SourceConfig, baseDirectory: String) {
@@ -139,6 +139,8 @@ struct RecordMapper {
             report(.warning, "record.missing-image", subject, "no image at \"\(path)\"; a placeholder is shown")
             return nil
         }
+        // Records share a few images: a path seen before is taken as it was resolved (every check is of the text alone).
+        if case .string(let raw) = value.value, let resolved = resolvedPaths[raw] { return .file(resolved) }
         guard case .string(let raw) = value.value, !raw.trimmingWhitespace.isEmpty else {
             report(.warning, "record.bad-image", subject, "the image at \"\(path)\" is \(value.value.kindName), not a path or URL; a placeholder is shown")
             return nil
@@ -153,9 +155,8 @@ struct RecordMapper {
             report(.warning, "record.bad-image", subject, "the image path contains control characters; a placeholder is shown")
             return nil
         }
-        if let resolved = resolvedPaths[text] { return .file(resolved) }
         let resolved = Paths.resolve(text, against: baseDirectory)
-        resolvedPaths[text] = resolved
+        resolvedPaths[raw] = resolved
         return .file(resolved)
     }
 
