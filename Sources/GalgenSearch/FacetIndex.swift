@@ -109,7 +109,9 @@ public struct FacetIndex: Sendable {
                                    cardsPerBlock: carded ? perBlock : nil))
             }
             let json = Data(Self.manifest(made, count: collection.items.count).utf8)
-            let path = "search/filters/\(number)-\(ContentHash.fileTag([UInt8](json))).json"
+            // One name, revalidated like the data manifest: every gallery page names it, and a hashed name would
+            // change every gallery page of the collection whenever a card or a count changes.
+            let path = "search/filters/\(number).json"
             files.append(SiteFile(path: path, data: json))
             filters.append(made)
             manifests.append(path)

@@ -209,6 +209,28 @@ struct IncrementalBuildTests {
         #expect(again.output?.keptPageKeys == nil && again.output?.full == false)
     }
 
+    @Test func aChangedTitleInACollectionWithFiltersRendersOnlyThePagesThatShowIt() async throws {
+        let site = try FixtureSite(count: 9, config: #""pageSize": 2"#)
+        defer { site.directory.remove() }
+        let records = (0..<9).map { #"{"id": "item-\#($0)", "title": "Item \#($0)", "image": "images/\#($0).jpg", "genre": "g\#($0 % 3)"}"# }
+        try site.writeRecords("[\n" + records.joined(separator: ",\n") + "\n]")
+        try site.writeConfig(sources: #"[{"name": "things", "type": "json", "path": "records.json", "#
+            + #""fields": {"id": "id", "title": "title", "image": "image", "extra": {"genre": "genre"}}, "filters": [{"field": "genre", "cards": true}]}]"#,
+                             extra: #""pageSize": 2"#)
+        var fresh = 0
+        try await Self.buildAndCompare(site, "first", fresh: &fresh)
+        let before = try Self.tree(site.outputPath)
+        try site.writeRecords("[\n" + records.joined(separator: ",\n").replacingOccurrences(of: "\"Item 4\"", with: "\"Item four\"") + "\n]")
+        let report = try await Self.buildAndCompare(site, "one title", fresh: &fresh)
+        let after = try Self.tree(site.outputPath)
+        // Every gallery page names the filters' manifest, whose cards changed: by a name of its own, not by its hash.
+        let changedPages = after.keys.filter { $0.hasSuffix(".html") && before[$0] != after[$0] }
+        #expect(changedPages.sorted() == ["things/item-3/index.html", "things/item-4/index.html", "things/item-5/index.html",
+                                          "things/page/3/index.html"])
+        #expect(report.steps.first { $0.name == "pages" }?.rendered == changedPages.count)
+        #expect(before["search/filters/0.json"] != nil && before["search/filters/0.json"] != after["search/filters/0.json"])
+    }
+
     @Test func anItemTemplateEditRendersItemPagesOnly() async throws {
         let site = try FixtureSite(count: 5, config: #""pageSize": 2"#)
         defer { site.directory.remove() }

@@ -47,7 +47,7 @@ struct FilterPagesTests {
         let collection = Self.apps()
         let r = try Self.renderer(collection)
         let html = r.render(r.plan().first { $0.path == "apps/index.html" }!).html
-        #expect(html.contains(#"<form class="filters" hidden="hidden" autocomplete="off" aria-label="Filters" data-filters="search/filters/0-"#))
+        #expect(html.contains(#"<form class="filters" hidden="hidden" autocomplete="off" aria-label="Filters" data-filters="search/filters/0.json">"#))
         #expect(!html.contains("<b>\"Rock\""))
         #expect(html.contains("&lt;/script&gt;&lt;b&gt;"))
         #expect(html.contains("(\(Self.genre(Self.hostile, in: collection).count))</option>"))

@@ -255,7 +255,7 @@ def test_only_the_needed_files_are_fetched(driver, server, runtime):
     filtered(driver, {"country": "Île 002"})
     first = filter_requests(server)
     assert len(first) == 2, first
-    assert any(re.search(r"/search/filters/0-[0-9A-Za-z]+\.json$", p) for p in first), first
+    assert any(re.search(r"/search/filters/0\.json$", p) for p in first), first
     value = next(p for p in first if p.endswith(".bin"))
     server.reset_log()
     Select(driver.find_element(By.ID, "filter-genre")).select_by_value("Racing")
