@@ -4,12 +4,12 @@ public import GalgenCore
 /// A memo kept on disk between two `galgen build`s (beside the published folder's manifest): binary,
 /// little-endian, read in one pass without a decoder. After a line naming the format: the
 /// fingerprint's digest (16 bytes), the number of collections, then for each its items' keys, its
-/// search digest, its shards (path and key), its gallery pages' keys and its item pages' keys, each
+/// search digest, its filters' key, its shards (path and key), its gallery pages' keys and its item pages' keys, each
 /// list after its length; last, the key of every byte before it. Damaged, truncated or of another
 /// format: not read (the build computes every key, as without a memo).
 extension RenderMemo {
     /// The first line: change when the layout changes.
-    static let recordFormat = "galgen-render-memo 1\n"
+    static let recordFormat = "galgen-render-memo 2\n"
 
     /// The memo as kept on disk; nil when it cannot be matched from disk (no config key).
     public func encode() -> Data? {
@@ -21,6 +21,7 @@ extension RenderMemo {
         for c in collections {
             out.keys(c.items)
             out.key(c.search)
+            out.key(c.filters)
             out.count(c.shards.count)
             for shard in c.shards {
                 out.string(shard.path)
@@ -45,14 +46,15 @@ extension RenderMemo {
         guard let digest = read.key(), let count = read.count() else { return nil }
         var collections: [CollectionMemo] = []
         for _ in 0..<count {
-            guard let items = read.keys(), let search = read.key(), let shardCount = read.count() else { return nil }
+            guard let items = read.keys(), let search = read.key(), let filters = read.key(), let shardCount = read.count() else { return nil }
             var shards: [Shard] = []
             for _ in 0..<shardCount {
                 guard let path = read.string(), let key = read.key() else { return nil }
                 shards.append(Shard(path: path, key: key))
             }
             guard let gallery = read.keys(), let itemPages = read.keys() else { return nil }
-            collections.append(CollectionMemo(items: items, search: search, shards: shards, galleryPages: gallery, itemPages: itemPages))
+            collections.append(CollectionMemo(items: items, search: search, filters: filters, shards: shards, galleryPages: gallery,
+                                              itemPages: itemPages))
         }
         guard read.at == read.end else { return nil }
         return RenderMemo(fingerprint: nil, digest: digest, collections: collections, search: nil)

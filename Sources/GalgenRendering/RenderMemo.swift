@@ -60,6 +60,9 @@ public struct RenderMemo: Sendable {
         var items: [OutputKey]
         /// The digest of every item's key, title, subtitle and searchable fields: what the search index holds.
         var search: OutputKey
+        /// What every gallery page of the collection shows of all its items: its filter controls with their
+        /// counts and its browse links (``SiteRenderer/filtersKey(_:controls:browse:html:)``).
+        var filters: OutputKey
         /// Its data shards, in order.
         var shards: [Shard]
         /// The key of each gallery page (page 1 first).
@@ -173,6 +176,21 @@ extension Item {
 }
 
 extension SiteRenderer {
+    /// The key of what every gallery page of collection `c` shows beyond its own items: the filter controls
+    /// (values and counts), the browse links (at one root: every page's are the same links below its own), and
+    /// the filters template rendered with them at each page depth.
+    static func filtersKey(_ c: Int, controls: FiltersContext?, browse: BrowseContext?, html: [String: String]) -> OutputKey {
+        var feed = KeyFeed()
+        feed.begin("gallery-filters")
+        feed.add(controls) { $1.feed(into: &$0) }
+        feed.add(browse) { $1.feed(into: &$0) }
+        feed.add(html.keys.filter { $0.hasPrefix("\(c) ") }.sorted()) { f, name in
+            f.add(name)
+            f.add(html[name]!)
+        }
+        return feed.key
+    }
+
     /// The previous build's key of each planned page that is sure to be the same now (see
     /// ``RenderMemo``); nil where ``key(for:)`` must compute it.
     /// - Parameter plan: The pages from ``plan()``.
@@ -185,8 +203,8 @@ extension SiteRenderer {
                 guard n <= kept.count else { return nil }
                 // A first page that lists sub-albums shows their covers and counts: keyed afresh.
                 if n == 1 && !collections[c].subalbums.isEmpty { return nil }
-                // Filter counts and browse links are the whole collection's: any change keys every page afresh.
-                if !collections[c].filters.isEmpty && changes.any(c, 0..<collections[c].items.count) { return nil }
+                // Filter counts and browse links are the whole collection's: when they changed, every page is keyed afresh.
+                if memo.collections[c].filters != filtersKeys[c] { return nil }
                 let ranges = Pagination.pages(count: collections[c].items.count, pageSize: config.pageSize)
                 return changes.any(c, ranges[n - 1]) ? nil : kept[n - 1]
             case .item(let c, let index):
@@ -217,7 +235,7 @@ extension SiteRenderer {
             }
         }
         let memos = collections.indices.map { c in
-            RenderMemo.CollectionMemo(items: itemKeys.items[c], search: itemKeys.search[c],
+            RenderMemo.CollectionMemo(items: itemKeys.items[c], search: itemKeys.search[c], filters: filtersKeys[c],
                                       shards: data.shards[c].map { RenderMemo.Shard(path: $0.path, key: $0.key) },
                                       galleryPages: gallery[c], itemPages: item[c])
         }

@@ -75,6 +75,8 @@ public struct SiteRenderer: Sendable {
     /// (its first page, and the others), keyed `"<collection> <root>"`: rendering a few hundred options on
     /// every page cost a build a fifth more time than the same site without filters.
     let filtersHTML: [String: String]
+    /// Each collection's key of what its gallery pages show of the whole collection (``filtersKey(_:controls:browse:html:)``).
+    let filtersKeys: [OutputKey]
 
     /// Side length of the placeholder image, in CSS pixels.
     public static let placeholderSize = 400
@@ -151,6 +153,10 @@ public struct SiteRenderer: Sendable {
             }
         }
         self.filtersHTML = filtersHTML
+        self.filtersKeys = collections.indices.map { c in
+            Self.filtersKey(c, controls: controls[c], browse: Self.browseLinks(data.facets, collections, messages, c, root: "/"),
+                            html: filtersHTML)
+        }
     }
 
     /// Every page of the site, sorted by path; `404.html` when the templates have a `404.mustache`;

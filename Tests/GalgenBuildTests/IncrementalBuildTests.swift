@@ -203,7 +203,7 @@ struct IncrementalBuildTests {
         let outputs = site.cachePath + "/outputs"
         let memos = try FileManager.default.contentsOfDirectory(atPath: outputs).filter { $0.hasSuffix(".render") }
         #expect(!memos.isEmpty)
-        for name in memos { try Data("galgen-render-memo 1\ndamaged".utf8).write(to: URL(fileURLWithPath: outputs + "/" + name)) }
+        for name in memos { try Data("galgen-render-memo 2\ndamaged".utf8).write(to: URL(fileURLWithPath: outputs + "/" + name)) }
         try site.writeRecords(records.replacingOccurrences(of: "\"Item 6\"", with: "\"Item six\""))
         let again = try await Self.buildAndCompare(site, "after a damaged memo", fresh: &fresh)
         #expect(again.output?.keptPageKeys == nil && again.output?.full == false)

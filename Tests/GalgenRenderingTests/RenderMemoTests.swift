@@ -88,6 +88,37 @@ struct RenderMemoTests {
         }
     }
 
+    /// 200 items with a genre, filtered by it (cards forced, so a title is in the filters' files too).
+    private static func filtered(_ items: [Item], memo: RenderMemo?) throws -> SiteRenderer {
+        var collection = Collection(name: "people", title: "People", items: items, fields: [FieldSpec(name: "genre", path: FieldPath("g")!)])
+        collection.filters = [FilterSpec(field: "genre", cards: true)]
+        return try SiteRenderer(config: try config(), collections: [collection], templates: try TemplateSet(theme: .builtin),
+                                assets: try AssetSet(theme: .builtin), memo: memo)
+    }
+
+    @Test func aCollectionWithFiltersKeepsItsGalleryKeysUntilItsControlsChange() throws {
+        var items = Self.items(200)
+        for i in items.indices { items[i].record.fields = [FieldValue(text: ["Rock", "Jazz", "Folk"][i % 3])] }
+        let memo = Self.memo(try Self.filtered(items, memo: nil))
+        func recomputed(_ items: [Item]) throws -> [String] {
+            let after = try Self.filtered(items, memo: memo)
+            let plan = after.plan()
+            let reused = after.reusedKeys(for: plan)
+            for (spec, key) in zip(plan, reused) {
+                if let key { #expect(key == after.key(for: spec), "\(spec.path)") }
+            }
+            return zip(plan, reused).filter { $0.1 == nil }.map(\.0.path).filter { $0.contains("page/") || $0 == "people/index.html" }
+        }
+        var retitled = items
+        retitled[9].record.title = "Changed"
+        // The counts are the same: only the gallery page that shows the item is keyed afresh.
+        #expect(try recomputed(retitled) == ["people/page/3/index.html"])
+        var moved = items
+        moved[9].record.fields = [FieldValue(text: "Folk")]
+        // Two counts changed, and every gallery page offers them.
+        #expect(try recomputed(moved).count == 50)
+    }
+
     @Test func anotherFingerprintOrSizeReusesNothing() throws {
         let items = Self.items(30)
         let memo = Self.memo(try Self.renderer(items))
@@ -172,7 +203,7 @@ struct RenderMemoTests {
         #expect(RenderMemo.decode(data) != nil)
         var flipped = data
         flipped[flipped.count / 2] ^= 1
-        for bad in [flipped, data.dropLast(), data.prefix(30), Data("galgen-render-memo 2\n".utf8) + data.dropFirst(21), Data()] {
+        for bad in [flipped, data.dropLast(), data.prefix(30), Data("galgen-render-memo 9\n".utf8) + data.dropFirst(21), Data()] {
             #expect(RenderMemo.decode(Data(bad)) == nil)
         }
     }
