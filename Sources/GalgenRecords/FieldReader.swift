@@ -110,10 +110,16 @@ public enum FieldReader {
         for _ in 0..<places { scale *= 10 }
         guard abs(value) * scale < 9e15 else { return String(Int64(value.rounded())) }
         let scaled = Int64((abs(value) * scale).rounded())
-        let whole = scaled / Int64(scale), frac = scaled % Int64(scale)
-        var fraction = String(frac)
-        fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction
-        if !keepZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
+        let whole = scaled / Int64(scale)
+        var frac = scaled % Int64(scale), digits = places
+        if !keepZeros {
+            while digits > 0 && frac % 10 == 0 {  // trailing zeros dropped as numbers, not characters
+                frac /= 10
+                digits -= 1
+            }
+        }
+        var fraction = digits == 0 && !keepZeros ? "" : String(frac)
+        fraction = String(repeating: "0", count: max(0, digits - fraction.count)) + fraction
         let sign = value < 0 && scaled != 0 ? "-" : ""
         return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
