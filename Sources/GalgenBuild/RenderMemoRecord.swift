@@ -28,8 +28,7 @@ enum RenderMemoRecord {
     /// or it cannot be read (the renderer then computes every key).
     static func read(_ state: BuildState, stager: OutputStager) -> RenderMemo? {
         guard state.session == nil, !state.options.clean, let path = stager.recordPath("render") else { return nil }
-        let fileSystem = state.unstampedFileSystem
-        guard fileSystem.kind(at: path) == .file, let data = try? fileSystem.readFile(at: path) else { return nil }
+        guard let data = try? state.unstampedFileSystem.readFile(at: path) else { return nil }
         return RenderMemo.decode(data)
     }
 

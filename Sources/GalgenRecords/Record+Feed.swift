@@ -4,7 +4,7 @@ extension Record {
     /// Feeds every property pages, data shards and the search index show: all but the ``origin`` (only
     /// messages show it) and the Markdown ``description`` (shown as ``descriptionHTML``, rendered from it).
     /// The digest of a build's inputs adds those two; a renderer's memo keys each item by this alone.
-    /// `RecordFeedTests` fails when a property is added to ``Record`` and not here.
+    /// `RenderMemoTests.everyShownPropertyIsInAnItemsKey` fails when a property is added to ``Record`` and not here.
     /// - Parameter feed: The key being made.
     public func feedShown(into feed: inout KeyFeed) {
         feed.begin("record")

@@ -61,7 +61,7 @@ public struct RenderMemo: Sendable {
         /// The digest of every item's key, title, subtitle and searchable fields: what the search index holds.
         var search: OutputKey
         /// What every gallery page of the collection shows of all its items: its filter controls with their
-        /// counts and its browse links (``SiteRenderer/filtersKey(_:controls:browse:html:)``).
+        /// counts and its browse links (``SiteRenderer/filtersKey(controls:browse:)``).
         var filters: OutputKey
         /// Its data shards, in order.
         var shards: [Shard]
@@ -176,18 +176,15 @@ extension Item {
 }
 
 extension SiteRenderer {
-    /// The key of what every gallery page of collection `c` shows beyond its own items: the filter controls
-    /// (values and counts), the browse links (at one root: every page's are the same links below its own), and
-    /// the filters template rendered with them at each page depth.
-    static func filtersKey(_ c: Int, controls: FiltersContext?, browse: BrowseContext?, html: [String: String]) -> OutputKey {
+    /// The key of what every gallery page of a collection shows beyond its own items: the filter controls
+    /// (values and counts) and the browse links (at one root: every page's are the same links below its own).
+    /// The filters template rendered with them (``filtersHTML``) follows from these and the templates, which
+    /// the fingerprint holds.
+    static func filtersKey(controls: FiltersContext?, browse: BrowseContext?) -> OutputKey {
         var feed = KeyFeed()
         feed.begin("gallery-filters")
         feed.add(controls) { $1.feed(into: &$0) }
         feed.add(browse) { $1.feed(into: &$0) }
-        feed.add(html.keys.filter { $0.hasPrefix("\(c) ") }.sorted()) { f, name in
-            f.add(name)
-            f.add(html[name]!)
-        }
         return feed.key
     }
 

@@ -75,7 +75,7 @@ public struct SiteRenderer: Sendable {
     /// (its first page, and the others), keyed `"<collection> <root>"`: rendering a few hundred options on
     /// every page cost a build a fifth more time than the same site without filters.
     let filtersHTML: [String: String]
-    /// Each collection's key of what its gallery pages show of the whole collection (``filtersKey(_:controls:browse:html:)``).
+    /// Each collection's key of what its gallery pages show of the whole collection (``filtersKey(controls:browse:)``).
     let filtersKeys: [OutputKey]
 
     /// Side length of the placeholder image, in CSS pixels.
@@ -154,8 +154,7 @@ public struct SiteRenderer: Sendable {
         }
         self.filtersHTML = filtersHTML
         self.filtersKeys = collections.indices.map { c in
-            Self.filtersKey(c, controls: controls[c], browse: Self.browseLinks(data.facets, collections, messages, c, root: "/"),
-                            html: filtersHTML)
+            Self.filtersKey(controls: controls[c], browse: Self.browseLinks(data.facets, collections, messages, c, root: "/"))
         }
     }
 

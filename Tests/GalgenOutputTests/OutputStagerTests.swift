@@ -113,6 +113,12 @@ struct OutputStagerTests {
 
     private static let site = [("index.html", "one"), ("people/a.html", "a"), ("people/b.html", "b")]
 
+    /// Puts a copy of the folder at `path` in its place (the same files in another folder), the original beside it.
+    private static func replaceWithACopy(_ path: String) throws {
+        try FileManager.default.moveItem(atPath: path, toPath: path + "-moved")
+        try FileManager.default.copyItem(atPath: path + "-moved", toPath: path)
+    }
+
     @Test func recordsReadAheadStillSeeAFileEditedByHand() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -135,11 +141,8 @@ struct OutputStagerTests {
         _ = try build(Self.site, in: directory)
         _ = try build(Self.site, in: directory)
         let output = directory.path + "/public"
-        let (changes, actions) = try build(Self.site, in: directory, readAhead: {
-            // Another folder with the same files: no record of it, so nothing of it can be trusted.
-            try FileManager.default.moveItem(atPath: output, toPath: output + "-moved")
-            try FileManager.default.copyItem(atPath: output + "-moved", toPath: output)
-        })
+        // Another folder with the same files: no record of it, so nothing of it can be trusted.
+        let (changes, actions) = try build(Self.site, in: directory, readAhead: { try Self.replaceWithACopy(output) })
         #expect(actions.allSatisfy { $0 == .write }, "\(actions)")
         #expect(changes.rendered == 4, "\(changes)")
         #expect(try text("public/people/b.html", directory) == "b")
@@ -151,10 +154,7 @@ struct OutputStagerTests {
         _ = try build(Self.site, in: directory)
         _ = try build(Self.site + [("people/c.html", "c")], in: directory)
         let spare = directory.path + "/.public.spare"
-        let (_, actions) = try build(Self.site, in: directory, readAhead: {
-            try FileManager.default.moveItem(atPath: spare, toPath: directory.path + "/spare-moved")
-            try FileManager.default.copyItem(atPath: directory.path + "/spare-moved", toPath: spare)
-        })
+        let (_, actions) = try build(Self.site, in: directory, readAhead: { try Self.replaceWithACopy(spare) })
         // Without a spare it can trust, the site is made in a fresh folder from the published one.
         #expect(!actions.contains(.keep) && actions.contains(.link), "\(actions)")
         #expect(try text("public/people/a.html", directory) == "a" && !directory.exists("public/people/c.html"))
