@@ -34,22 +34,23 @@ public struct GalleryData: Sendable {
     ///   - itemPages: Whether the site has a page per item; without, manifests say `"itemPages": false`.
     public init(collections: [Collection], pageSize: Int, placeholder: String, types: [String] = [], itemPages: Bool = true) {
         self.init(collections: collections, pageSize: pageSize, placeholder: placeholder, types: types, itemPages: itemPages,
-                  previous: nil, previousSearch: nil, changes: nil)
+                  previous: nil, previousSearch: nil, changes: nil, previousCards: nil)
     }
 
     /// Builds the files, keeping the name and key of each shard of `previous` none of whose items
     /// `changes` lists, and the whole search index `previousSearch` when no item's key, title or
-    /// subtitle changed (see ``RenderMemo``).
+    /// subtitle changed, and the card blocks of `previousCards` whose items are the same and unchanged (see ``RenderMemo``).
     init(collections: [Collection], pageSize: Int, placeholder: String, types: [String], itemPages: Bool,
-         previous: [[RenderMemo.Shard]]?, previousSearch: SearchIndex?, changes: ItemChanges?) {
+         previous: [[RenderMemo.Shard]]?, previousSearch: SearchIndex?, changes: ItemChanges?, previousCards: [[KeptCards]]?) {
         let search = if let previousSearch, let changes, !changes.searchChanged {
             previousSearch
         } else {
             SearchIndex(collections: collections, pageSize: pageSize, itemPages: itemPages)
         }
-        let facets = FacetIndex(collections: collections, numbers: search.collectionNumbers) { c, i in
+        let reuse = changes.flatMap { changes in previousCards.map { CardReuse(kept: $0, changed: changes.changed) } }
+        let facets = FacetIndex(collections: collections, numbers: search.collectionNumbers, card: { c, i in
             Self.card(collections[c].items[i], in: collections[c], types: types)
-        }
+        }, reuse: reuse)
         var files: [File] = search.files + facets.files
         var manifests: [String?] = []
         var shardsByCollection: [[File]] = []

@@ -1,15 +1,17 @@
 public import Foundation
 public import GalgenCore
+import GalgenSearch
 
 /// A memo kept on disk between two `galgen build`s (beside the published folder's manifest): binary,
 /// little-endian, read in one pass without a decoder. After a line naming the format: the
 /// fingerprint's digest (16 bytes), the number of collections, then for each its items' keys, its
-/// search digest, its filters' key, its shards (path and key), its gallery pages' keys and its item pages' keys, each
+/// search digest, its filters' key, its shards (path and key), its card blocks (name, digest, prefix and keys), its
+/// gallery pages' keys and its item pages' keys, each
 /// list after its length; last, the key of every byte before it. Damaged, truncated or of another
 /// format: not read (the build computes every key, as without a memo).
 extension RenderMemo {
     /// The first line: change when the layout changes.
-    static let recordFormat = "galgen-render-memo 2\n"
+    static let recordFormat = "galgen-render-memo 3\n"
 
     /// The memo as kept on disk; nil when it cannot be matched from disk (no config key).
     public func encode() -> Data? {
@@ -26,6 +28,13 @@ extension RenderMemo {
             for shard in c.shards {
                 out.string(shard.path)
                 out.key(shard.key)
+            }
+            out.count(c.cards.count)
+            for kept in c.cards {
+                out.string(kept.name)
+                out.key(kept.digest)
+                out.string(kept.prefix)
+                out.keys(kept.keys)
             }
             out.keys(c.galleryPages)
             out.keys(c.itemPages)
@@ -52,9 +61,9 @@ extension RenderMemo {
                 guard let path = read.string(), let key = read.key() else { return nil }
                 shards.append(Shard(path: path, key: key))
             }
-            guard let gallery = read.keys(), let itemPages = read.keys() else { return nil }
-            collections.append(CollectionMemo(items: items, search: search, filters: filters, shards: shards, galleryPages: gallery,
-                                              itemPages: itemPages))
+            guard let cards = read.cards(), let gallery = read.keys(), let itemPages = read.keys() else { return nil }
+            collections.append(CollectionMemo(items: items, search: search, filters: filters, shards: shards, cards: cards,
+                                              galleryPages: gallery, itemPages: itemPages))
         }
         guard read.at == read.end else { return nil }
         return RenderMemo(fingerprint: nil, digest: digest, collections: collections, search: nil)
@@ -119,6 +128,16 @@ private struct RecordReader {
         keys.reserveCapacity(n)
         for _ in 0..<n { keys.append(key()!) }
         return keys
+    }
+
+    mutating func cards() -> [KeptCards]? {
+        guard let n = count(), n <= (end - at) / 16 else { return nil }
+        var cards: [KeptCards] = []
+        for _ in 0..<n {
+            guard let name = string(), let digest = key(), let prefix = string(), let keys = keys() else { return nil }
+            cards.append(KeptCards(name: name, digest: digest, prefix: prefix, keys: keys))
+        }
+        return cards
     }
 
     mutating func string() -> String? {

@@ -65,6 +65,8 @@ public struct RenderMemo: Sendable {
         var filters: OutputKey
         /// Its data shards, in order.
         var shards: [Shard]
+        /// Its filter values' card blocks.
+        var cards: [KeptCards] = []
         /// The key of each gallery page (page 1 first).
         var galleryPages: [OutputKey]
         /// The key of each item's page (empty for a site without item pages).
@@ -234,6 +236,7 @@ extension SiteRenderer {
         let memos = collections.indices.map { c in
             RenderMemo.CollectionMemo(items: itemKeys.items[c], search: itemKeys.search[c], filters: filtersKeys[c],
                                       shards: data.shards[c].map { RenderMemo.Shard(path: $0.path, key: $0.key) },
+                                      cards: data.facets.cards[c],
                                       galleryPages: gallery[c], itemPages: item[c])
         }
         return RenderMemo(fingerprint: fingerprint, digest: fingerprintDigest, collections: memos, search: data.search)

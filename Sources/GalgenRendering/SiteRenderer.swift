@@ -140,7 +140,8 @@ public struct SiteRenderer: Sendable {
         let data = GalleryData(collections: collections, pageSize: config.pageSize, placeholder: placeholder,
                                 types: config.formats.dropLast().map(\.mimeType), itemPages: config.itemPages == .all,
                                 previous: changes == nil ? nil : memo?.collections.map(\.shards),
-                                previousSearch: changes == nil ? nil : memo?.search, changes: changes)
+                                previousSearch: changes == nil ? nil : memo?.search, changes: changes,
+                                previousCards: changes == nil ? nil : memo?.collections.map(\.cards))
         self.data = data
         let controls = collections.indices.map { FiltersContext.make(data.facets, collection: $0, messages: messages) }
         self.filterControls = controls

@@ -5,7 +5,7 @@ import GalgenRecords
 public import GalgenSiteModel
 
 /// The postings of every filter value of every collection with `filters` (docs/search.md,
-/// "Filters"): per collection a small JSON manifest `search/filters/<c>-<hash>.json` listing each
+/// "Filters"): per collection a small JSON manifest `search/filters/<c>.json` listing each
 /// filter's values with their counts and postings files `search/filters/<c>-<f>-<v>-<hash>.bin`.
 public struct FacetIndex: Sendable {
     /// One value a filter offers in one collection.
@@ -48,6 +48,8 @@ public struct FacetIndex: Sendable {
     public let filters: [[Filter]]
     /// Each collection's filter manifest below the site root (nil without filters).
     public let manifests: [String?]
+    /// Each collection's card blocks, for the next build (``CardReuse``).
+    public let cards: [[KeptCards]]
 
     /// The filter whose values have pages of their own in collection `c` (the one with `"pages": true`), if any.
     /// - Parameter c: The collection.
@@ -61,52 +63,40 @@ public struct FacetIndex: Sendable {
     ///   - collections: The site's collections, in site order.
     ///   - numbers: Each collection's number in the search index (nil for an empty one).
     ///   - card: Makes an item's card, for the filters whose values get card blocks (none without it).
-    public init(collections: [Collection], numbers: [Int?], card: CardMaker? = nil) {
-        var files: [SiteFile] = [], filters: [[Filter]] = [], manifests: [String?] = []
+    ///   - reuse: The previous build's card blocks, reused for each value whose items are the same and unchanged.
+    public init(collections: [Collection], numbers: [Int?], card: CardMaker? = nil, reuse: CardReuse? = nil) {
+        var files: [SiteFile] = [], filters: [[Filter]] = [], manifests: [String?] = [], kept: [[KeptCards]] = []
         for (c, collection) in collections.enumerated() {
             guard let number = numbers[c], !collection.filters.isEmpty, !collection.items.isEmpty else {
                 filters.append([])
                 manifests.append(nil)
+                kept.append([])
                 continue
             }
             var made: [Filter] = []
             let browsed = collection.filters.firstIndex { $0.kind == .value }
-            var perBlock: Int?, store: CardStore?
             let allGroups = collection.filters.map { Self.values(of: $0, in: collection) }
             let cardedFilters = card == nil ? collection.filters.map { _ in false }
                 : Self.carded(collection.filters, counts: allGroups.map { $0.map(\.indexes.count) }, items: collection.items.count)
+            let cards = card.map { Self.cardBlocks(c, number: number, count: collection.items.count, carded: cardedFilters,
+                                                   groups: allGroups.map { $0.map(\.indexes) }, card: $0, reuse: reuse) }
             for (f, spec) in collection.filters.enumerated() {
-                let groups = allGroups[f]
-                let carded = cardedFilters[f]
-                if carded && perBlock == nil, let card {
-                    let made = CardStore(collection: c, count: collection.items.count, card: card)
-                    store = made
-                    perBlock = CardBlocks.perBlock(made)
-                }
-                // Every value's blocks at once (on every core): most values of a carded filter are a block or two.
-                var blocks: [CardBlocks?] = groups.map { _ in nil }
-                if carded, let store, let perBlock {
-                    let members = groups.map(\.indexes)
-                    blocks = Concurrently.map(members.count) { v in
-                        CardBlocks(name: "search/cards/\(number)-\(f)-\(v)", indexes: members[v], perBlock: perBlock, store: store)
-                    }
-                }
                 var values: [Value] = []
-                for (v, group) in groups.enumerated() {
+                for (v, group) in allGroups[f].enumerated() {
                     let bytes = FacetPostings.encode(group.indexes, count: collection.items.count)
                     let path = "search/filters/\(number)-\(f)-\(v)-\(ContentHash.fileTag(bytes)).bin"
                     files.append(SiteFile(path: path, data: Data(bytes)))
                     var value = Value(token: group.token, label: group.label, count: group.indexes.count, path: path,
                                       slug: Self.slug(group.token, taken: values.map(\.slug)), members: f == browsed ? group.indexes : [])
-                    if let made = blocks[v] {
-                        files += made.files
-                        value.cards = made.prefix
+                    if let blocks = cards?.blocks[f][v] {
+                        files += blocks.files
+                        value.cards = blocks.prefix
                     }
                     values.append(value)
                 }
                 let field = collection.fields.first { $0.name == spec.field }
                 made.append(Filter(spec: spec, label: field?.label ?? FieldSpec.label(for: spec.field), values: values,
-                                   cardsPerBlock: carded ? perBlock : nil))
+                                   cardsPerBlock: cardedFilters[f] ? cards?.perBlock : nil))
             }
             let json = Data(Self.manifest(made, count: collection.items.count).utf8)
             // One name, revalidated like the data manifest: every gallery page names it, and a hashed name would
@@ -115,10 +105,45 @@ public struct FacetIndex: Sendable {
             files.append(SiteFile(path: path, data: json))
             filters.append(made)
             manifests.append(path)
+            kept.append(cards?.blocks.flatMap { $0.compactMap { $0?.kept } } ?? [])
         }
         self.files = files
         self.filters = filters
         self.manifests = manifests
+        self.cards = kept
+    }
+
+    /// The card blocks of each value of each carded filter of collection `c` (nil for the values of the others),
+    /// and the cards a block. A value whose items are those of `reuse`'s blocks of the same name, none of them
+    /// changed, keeps those blocks' names and keys, and no card of it is made. The cards of the others come from
+    /// one ``CardStore`` of the whole collection (each card made once), unless they are few (a quarter of the
+    /// collection's items, counted once per carded filter): then each is made when its block is.
+    private static func cardBlocks(_ c: Int, number: Int, count: Int, carded: [Bool], groups: [[[Int]]], card: @escaping CardMaker,
+                                   reuse: CardReuse?) -> (blocks: [[CardBlocks?]], perBlock: Int) {
+        guard carded.contains(true) else { return (groups.map { $0.map { _ in nil } }, 0) }
+        let direct = CardSource(collection: c, count: count, store: nil, maker: card)
+        let perBlock = CardBlocks.perBlock(direct)
+        let names = groups.indices.map { f in groups[f].indices.map { v in "search/cards/\(number)-\(f)-\(v)" } }
+        let digests = groups.indices.map { f in
+            carded[f] ? Concurrently.map(groups[f].count) { v in KeptCards.digest(name: names[f][v], perBlock: perBlock, indexes: groups[f][v]) } : []
+        }
+        let reused = groups.indices.map { f in
+            carded[f] ? groups[f].indices.map { v in reuse?.blocks(c, name: names[f][v], digest: digests[f][v], indexes: groups[f][v]) } : []
+        }
+        var fresh = 0
+        for f in groups.indices where carded[f] {
+            for v in groups[f].indices where reused[f][v] == nil { fresh += groups[f][v].count }
+        }
+        let source = fresh * 4 > count ? CardSource(collection: c, count: count, store: CardStore(collection: c, count: count, card: card), maker: card)
+            : direct
+        // Every value's blocks at once (on every core): most values of a carded filter are a block or two.
+        let blocks = groups.indices.map { f -> [CardBlocks?] in
+            guard carded[f] else { return groups[f].map { _ in nil } }
+            return Concurrently.map(groups[f].count) { v in
+                CardBlocks(name: names[f][v], indexes: groups[f][v], perBlock: perBlock, digest: digests[f][v], cards: source, reused: reused[f][v])
+            }
+        }
+        return (blocks, perBlock)
     }
 
     /// Which filters' values get card blocks (docs/search.md, "Cards"): those the config says, and by default the

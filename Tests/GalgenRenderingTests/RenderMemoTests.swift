@@ -89,11 +89,11 @@ struct RenderMemoTests {
     }
 
     /// 200 items with a genre, filtered by it (cards forced, so a title is in the filters' files too).
-    private static func filtered(_ items: [Item], memo: RenderMemo?) throws -> SiteRenderer {
+    private static func filtered(_ items: [Item], memo: RenderMemo?, configKey: OutputKey? = nil) throws -> SiteRenderer {
         var collection = Collection(name: "people", title: "People", items: items, fields: [FieldSpec(name: "genre", path: FieldPath("g")!)])
         collection.filters = [FilterSpec(field: "genre", cards: true)]
         return try SiteRenderer(config: try config(), collections: [collection], templates: try TemplateSet(theme: .builtin),
-                                assets: try AssetSet(theme: .builtin), memo: memo)
+                                assets: try AssetSet(theme: .builtin), memo: memo, configKey: configKey)
     }
 
     @Test func aCollectionWithFiltersKeepsItsGalleryKeysUntilItsControlsChange() throws {
@@ -117,6 +117,22 @@ struct RenderMemoTests {
         moved[9].record.fields = [FieldValue(text: "Folk")]
         // Two counts changed, and every gallery page offers them.
         #expect(try recomputed(moved).count == 50)
+    }
+
+    @Test func aFiltersCardBlocksComeBackFromAMemoReadFromDisk() throws {
+        var items = Self.items(200)
+        for i in items.indices { items[i].record.fields = [FieldValue(text: ["Rock", "Jazz", "Folk"][i % 3])] }
+        let key = OutputKey(digesting: Data("config".utf8))
+        let before = Self.memo(try Self.filtered(items, memo: nil, configKey: key))
+        let bytes = try #require(before.encode())
+        let read = try #require(RenderMemo.decode(bytes))
+        #expect(read.collections[0].cards.count == 3 && read.collections == before.collections)
+        items[9].record.title = "Changed"   // a Rock
+        let after = try Self.filtered(items, memo: read, configKey: key), fresh = try Self.filtered(items, memo: nil)
+        #expect(after.data.files.map(\.path) == fresh.data.files.map(\.path) && after.data.files.map(\.key) == fresh.data.files.map(\.key))
+        for (a, b) in zip(after.data.files, fresh.data.files) { #expect(a.data == b.data, "\(a.path)") }
+        // Jazz and Folk keep their blocks; Rock's are new.
+        #expect(zip(read.collections[0].cards, after.data.facets.cards[0]).map { $0.0 == $0.1 } == [true, true, false])
     }
 
     @Test func anotherFingerprintOrSizeReusesNothing() throws {

@@ -119,6 +119,60 @@ struct CardBlocksTests {
         #expect(moved == ["Land 9"])
     }
 
+    /// Counts the cards a maker made (from every core).
+    final class Counted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: [Int] = []
+        var indexes: [Int] { lock.withLock { made.sorted() } }
+
+        func maker(_ collections: [Collection]) -> FacetIndex.CardMaker {
+            let card = CardBlocksTests.card(collections)
+            return { c, i in
+                self.lock.withLock { self.made.append(i) }
+                return card(c, i)
+            }
+        }
+    }
+
+    @Test func aValuesBlocksAreKeptWithoutMakingACardWhileItsItemsAreTheSame() throws {
+        let filters = [FilterSpec(field: "country", cards: true), FilterSpec(field: "genre", cards: false)]
+        let one = [Self.collection(count: 4000, filters: filters)]
+        let before = FacetIndex(collections: one, numbers: [0], card: Self.card(one))
+        #expect(before.cards[0].count == 20)   // the 20 countries
+        // Item 7 (Land 9) retitled, its change flagged: only its value is made again, card by card.
+        let changed = [Self.collection(count: 4000, filters: filters) { $0 == 7 ? "Someone else" : "Item \($0)" }]
+        var flags = [Bool](repeating: false, count: 4000)
+        flags[7] = true
+        let counted = Counted()
+        let after = FacetIndex(collections: changed, numbers: [0], card: counted.maker(changed),
+                               reuse: CardReuse(kept: before.cards, changed: [flags]))
+        let made = Dictionary(grouping: counted.indexes, by: { $0 }).mapValues(\.count)
+        let fresh = FacetIndex(collections: changed, numbers: [0], card: Self.card(changed))
+        #expect(after.files.map(\.path) == fresh.files.map(\.path) && after.files.map(\.key) == fresh.files.map(\.key))
+        for (a, b) in zip(after.files, fresh.files) { #expect(a.data == b.data, "\(a.path)") }
+        #expect(after.cards == fresh.cards)
+        let moved = zip(before.cards[0], after.cards[0]).filter { $0.0 != $0.1 }.map(\.0.name)
+        #expect(moved == ["search/cards/0-0-19"])   // Land 9, sorted after Land 19
+        // Made before any block was read: the 256 samples of the block size and Land 9's 200 cards, once each for its
+        // blocks' keys. No other card.
+        let land9 = Set((0..<4000).filter { $0 * 7 % 20 == 9 }), samples = Set((0..<256).map { $0 * 4000 / 256 })
+        #expect(land9.allSatisfy { made[$0] == (samples.contains($0) ? 2 : 1) })
+        #expect(Set(made.keys) == land9.union(samples))
+        // Without the flag the kept blocks would be wrong: nothing is kept for a value with a flagged item.
+        let unflagged = FacetIndex(collections: changed, numbers: [0], card: Self.card(changed),
+                                   reuse: CardReuse(kept: before.cards, changed: [[Bool](repeating: false, count: 4000)]))
+        #expect(unflagged.cards[0][19] == before.cards[0][19])   // what the flags are for: the kept name would be stale
+        #expect(unflagged.cards[0][19] != fresh.cards[0][19])
+        // Two carded filters, a third of the items in the changed genre: the cards come from the store; the same files.
+        let both = [FilterSpec(field: "country", cards: true), FilterSpec(field: "genre", cards: true)]
+        let first = FacetIndex(collections: [Self.collection(count: 4000, filters: both)], numbers: [0], card: Self.card(one))
+        let edited = [Self.collection(count: 4000, filters: both) { $0 == 7 ? "Someone else" : "Item \($0)" }]
+        let again = FacetIndex(collections: edited, numbers: [0], card: Self.card(edited), reuse: CardReuse(kept: first.cards, changed: [flags]))
+        let clean = FacetIndex(collections: edited, numbers: [0], card: Self.card(edited))
+        #expect(again.files.map(\.key) == clean.files.map(\.key) && again.cards == clean.cards)
+        #expect(zip(first.cards[0], again.cards[0]).filter { $0.0 != $0.1 }.map(\.0.name) == ["search/cards/0-0-19", "search/cards/0-1-1"])
+    }
+
     @Test func blocksAreSizedByWhatGzipMakesOfTheirCards() {
         let collections = [Self.collection(count: 600, filters: [FilterSpec(field: "country", cards: true)])]
         // 200 hex digits of noise a card (about 100 bytes gzipped): 64 cards make the 12 KiB of a block.
