@@ -65,16 +65,19 @@ extension OutputStager {
         }
     }
 
-    /// Reads the record of `folder` and checks its files (``unchanged(_:in:fileSystem:)``).
+    /// Reads the record of `folder` and checks its files (``unchanged(_:in:fileSystem:)``); for the spare,
+    /// `sharing` is the published folder's checked records, whose path strings it reuses and whose files it
+    /// shares (``unchanged(_:in:sharingWith:fileSystem:)``).
     static func read(_ folder: String, cache: String, output: String, fileSystem fs: any FileSystem,
-                     sharing: [OutputManifest.Recorded] = []) -> FolderRead {
+                     sharing: [OutputManifest.Recorded]? = nil) -> FolderRead {
         var read = FolderRead()
         read.folder = fs.identity(at: folder)
         if let identity = read.folder { read.manifest = fs.stamp(at: OutputManifest.path(cache: cache, output: output, identity: identity)) }
         do {
             guard let manifest = try OutputManifest.loadManifest(cache: cache, output: output, folder: folder, fileSystem: fs,
-                                                                 version: GalgenVersion.current, sharing: sharing) else { return read }
-            let files = unchanged(manifest.tree.files, in: folder, fileSystem: fs)
+                                                                 version: GalgenVersion.current, sharing: sharing ?? []) else { return read }
+            let files = if let sharing { unchanged(manifest.tree.files, in: folder, sharingWith: sharing, fileSystem: fs) }
+                else { unchanged(manifest.tree.files, in: folder, fileSystem: fs) }
             if files.count == manifest.tree.files.count { read.whole = (manifest.tree.identity, manifest.checksum) }
             read.files = files
         } catch {

@@ -64,7 +64,7 @@ extension OutputStager {
             spare = tree.files
         } else {
             let read = prefetched(sparePath, spare: true)
-                ?? Self.read(sparePath, cache: cache, output: output, fileSystem: fileSystem, sharing: published ?? [])
+                ?? Self.read(sparePath, cache: cache, output: output, fileSystem: fileSystem, sharing: published)
             spare = read.unusable == nil ? read.files : nil
         }
     }
@@ -130,6 +130,28 @@ extension OutputStager {
         guard !changed.isEmpty else { return files }  // the common case: no copy
         let gone = Set(changed)
         return files.indices.filter { !gone.contains($0) }.map { files[$0] }
+    }
+
+    /// The spare's records that still describe its files, `stat`ing only those it does not share with the published
+    /// folder. A spare file whose recorded stamp (inode, size, time) is that of the published file at its path, which
+    /// `published` (the published records that just passed ``unchanged(_:in:fileSystem:)``) still holds, is the
+    /// same inode under two names: the spare is made of hard links, and an unchanged file stays shared from one build
+    /// to the next. That inode was just found as recorded, so the spare's name for it is too. A published file
+    /// edited in place changes the shared inode, fails its own check, and so is not shared here: the spare's
+    /// copy is `stat`ed, found changed and made again. What this trusts is that the spare's own folder entries are
+    /// galgen's: a file replaced inside `.public.spare` by hand is not seen (docs/output.md).
+    static func unchanged(_ files: [OutputManifest.Recorded], in root: String, sharingWith published: [OutputManifest.Recorded],
+                          fileSystem: any FileSystem) -> [OutputManifest.Recorded] {
+        var shared = [Bool](repeating: false, count: files.count), j = 0
+        for i in files.indices {
+            let path = files[i].path
+            while j < published.count && published[j].path != path && published[j].path < path { j += 1 }
+            shared[i] = j < published.count && published[j].path == path && published[j].file.stamp == files[i].file.stamp
+        }
+        let others = files.indices.filter { !shared[$0] }
+        guard !others.isEmpty else { return files }
+        let kept = Set(unchanged(others.map { files[$0] }, in: root, fileSystem: fileSystem).map(\.path))
+        return files.indices.filter { shared[$0] || kept.contains(files[$0].path) }.map { files[$0] }
     }
 
     /// Where each entry's path is in a record (both sorted by path), and the record's paths that

@@ -159,4 +159,46 @@ struct OutputStagerTests {
         #expect(!actions.contains(.keep) && actions.contains(.link), "\(actions)")
         #expect(try text("public/people/a.html", directory) == "a" && !directory.exists("public/people/c.html"))
     }
+
+    /// Builds the site again (reading the records ahead or not) and gives the paths whose stamps were looked up in the spare.
+    private func sparePathsChecked(_ site: [(String, String)], in directory: TemporaryDirectory, readAhead: Bool,
+                                   before: () throws -> Void = {}) throws -> (checked: [String], actions: [OutputAction]) {
+        let spare = directory.path + "/.public.spare"
+        let checked = Mutex<[String]>([])
+        let counting = ObservedFileSystem(LocalFileSystem(), stamped: { root, paths in
+            if root == spare { checked.withLock { $0 += paths } }
+        })
+        try before()
+        let (_, actions) = try build(site, in: directory, fileSystem: counting, readAhead: readAhead ? {} : nil)
+        return (checked.withLock { $0 }.sorted(), actions)
+    }
+
+    @Test func theSparesFilesSharedWithThePublishedOnesAreNotCheckedTwice() throws {
+        for readAhead in [true, false] {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            _ = try build(Self.site, in: directory)
+            _ = try build(Self.site + [("people/c.html", "c")], in: directory)
+            // The spare (the first site) shares index.html, a and b with the published folder: only the marker,
+            // which each build writes afresh, is looked at in it.
+            let shared = try sparePathsChecked(Self.site + [("people/c.html", "c")], in: directory, readAhead: readAhead)
+            #expect(!shared.checked.contains { $0.hasPrefix("people/") || $0 == "index.html" }, "\(shared.checked)")
+            // A published file replaced by hand (another inode) is not shared any more: the spare's copy is checked,
+            // and the page made again from the site's own bytes.
+            let page = directory.path + "/public/people/a.html"
+            let replaced = try sparePathsChecked(Self.site + [("people/c.html", "c")], in: directory, readAhead: readAhead) {
+                try FileManager.default.removeItem(atPath: page)
+                try Data("X".utf8).write(to: URL(fileURLWithPath: page))
+            }
+            #expect(replaced.checked.contains("people/a.html"), "\(replaced.checked)")
+            #expect(try text("public/people/a.html", directory) == "a")
+            // Edited in place: the shared inode changed under both names, and both checks see it.
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path + "/public/people/b.html"))
+            try handle.write(contentsOf: Data("B".utf8))
+            try handle.close()
+            let (_, actions) = try build(Self.site + [("people/c.html", "c")], in: directory, readAhead: readAhead ? {} : nil)
+            #expect(actions[3] == .write && actions.filter { $0 == .write }.count == 1, "\(actions)")
+            #expect(try text("public/people/b.html", directory) == "b")
+        }
+    }
 }

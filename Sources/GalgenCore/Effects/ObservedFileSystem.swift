@@ -4,7 +4,7 @@ public import Foundation
 /// call that can fail (with the operation's name and path) and may throw in its place, and `failed`
 /// hears every error a call throws. The build watches for a full or read-only disk through `failed`
 /// (`DiskWatch`); tests inject faults through `before` (a disk that fills up, a folder that turns
-/// read-only) on a real file system.
+/// read-only) on a real file system, and count the files checked through `stamped`.
 public struct ObservedFileSystem: FileSystem {
     /// Runs before a call that can fail: the operation ("read", "write", …) and the path.
     public typealias Before = @Sendable (_ operation: String, _ path: String) throws(FileSystemError) -> Void
@@ -12,16 +12,20 @@ public struct ObservedFileSystem: FileSystem {
     private let base: any FileSystem
     private let before: Before
     private let failed: @Sendable (FileSystemError) -> Void
+    private let stamped: @Sendable (_ root: String, _ paths: [String]) -> Void
 
     /// Wraps `base`.
     /// - Parameters:
     ///   - base: The file system that does the work.
     ///   - before: Runs before each call that can fail; what it throws is that call's error.
     ///   - failed: Hears each error thrown (by `before` or by `base`).
-    public init(_ base: any FileSystem, before: @escaping Before = { _, _ in }, failed: @escaping @Sendable (FileSystemError) -> Void = { _ in }) {
+    ///   - stamped: Hears each ``stamps(under:_:)`` call: the folder and the paths below it.
+    public init(_ base: any FileSystem, before: @escaping Before = { _, _ in }, failed: @escaping @Sendable (FileSystemError) -> Void = { _ in },
+                stamped: @escaping @Sendable (_ root: String, _ paths: [String]) -> Void = { _, _ in }) {
         self.base = base
         self.before = before
         self.failed = failed
+        self.stamped = stamped
     }
 
     private func observed<T>(_ operation: String, _ path: String, _ body: () throws(FileSystemError) -> T) throws(FileSystemError) -> T {
@@ -82,5 +86,8 @@ public struct ObservedFileSystem: FileSystem {
     public func modificationTime(at path: String) -> Double? { base.modificationTime(at: path) }
     public func identity(at path: String) -> FileIdentity? { base.identity(at: path) }
     public func stamp(at path: String) -> FileStamp? { base.stamp(at: path) }
-    public func stamps(under root: String, _ paths: [String]) -> [FileStamp?] { base.stamps(under: root, paths) }
+    public func stamps(under root: String, _ paths: [String]) -> [FileStamp?] {
+        stamped(root, paths)
+        return base.stamps(under: root, paths)
+    }
 }
